@@ -1,0 +1,120 @@
+/**
+ * Login tokens: 256 random bits handed to the client once, stored only as a SHA-256 digest, with
+ * an idle and an absolute expiry; revoked at logout and when the user is disabled.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import { isAdmin } from '../../shared/privileges';
+import type { Tx } from '../db/tenancy';
+import type { AuthUser } from '../http/calls';
+
+export const TOKEN_IDLE_MS = 2 * 60 * 60 * 1000;
+export const TOKEN_ABSOLUTE_MS = 12 * 60 * 60 * 1000;
+/** last_seen_at is written at most this often, so that reads stay reads. */
+const TOUCH_EVERY_MS = 60 * 1000;
+
+export const newSecret = () => randomBytes(32).toString('base64url');
+export const digest = (secret: string) => createHash('sha256').update(secret).digest();
+
+export interface IssuedToken {
+  hash: string;
+  userlogin_id: number;
+  logged_in_at: Date;
+  expires_at: Date;
+}
+
+export class Sessions {
+  constructor(private readonly now: () => number = Date.now) {}
+
+  async authenticate(trx: Tx, companyId: number, secret: string): Promise<AuthUser | null> {
+    const row = await trx
+      .selectFrom('user_logins as l')
+      .innerJoin('users as u', (j) =>
+        j.onRef('u.company_id', '=', 'l.company_id').onRef('u.user_id', '=', 'l.user_id'),
+      )
+      .select([
+        'l.userlogin_id',
+        'l.user_id',
+        'l.logged_in_at',
+        'l.last_seen_at',
+        'l.expires_at',
+        'u.user_enabled',
+        sql<number[]>`coalesce((select array_agg(g.group_id order by g.group_id) from user_groups g
+          where g.company_id = l.company_id and g.user_id = l.user_id), '{}')`.as('group_ids'),
+        sql<string[]>`coalesce((select array_agg(distinct p.privilege) from group_privileges p
+          join user_groups g on g.company_id = p.company_id and g.group_id = p.group_id
+          where g.company_id = l.company_id and g.user_id = l.user_id), '{}')`.as('privileges'),
+      ])
+      .where('l.company_id', '=', companyId)
+      .where('l.token_hash', '=', digest(secret))
+      .where('l.revoked_at', 'is', null)
+      .executeTakeFirst();
+    if (!row || row.user_enabled !== 1) return null;
+    const now = this.now();
+    if (now >= row.expires_at.getTime() || now - row.last_seen_at.getTime() >= TOKEN_IDLE_MS) {
+      return null;
+    }
+    if (now - row.last_seen_at.getTime() >= TOUCH_EVERY_MS) {
+      await trx
+        .updateTable('user_logins')
+        .set({ last_seen_at: new Date(now) })
+        .where('company_id', '=', companyId)
+        .where('userlogin_id', '=', row.userlogin_id)
+        .execute();
+    }
+    const groupIds = row.group_ids.map(Number);
+    return {
+      user_id: row.user_id,
+      userlogin_id: row.userlogin_id,
+      group_ids: groupIds,
+      privileges: row.privileges,
+      is_admin: isAdmin(groupIds),
+      logged_in_at: row.logged_in_at,
+      expires_at: row.expires_at,
+    };
+  }
+
+  async issue(
+    trx: Tx,
+    companyId: number,
+    userId: number,
+    meta: { ip: string; userAgent: string },
+  ): Promise<IssuedToken> {
+    const secret = newSecret();
+    const now = this.now();
+    const row = await trx
+      .insertInto('user_logins')
+      .values({
+        company_id: companyId,
+        user_id: userId,
+        token_hash: digest(secret),
+        logged_in_at: new Date(now),
+        last_seen_at: new Date(now),
+        expires_at: new Date(now + TOKEN_ABSOLUTE_MS),
+        ip: meta.ip,
+        user_agent: meta.userAgent.slice(0, 500),
+      })
+      .returning(['userlogin_id', 'logged_in_at', 'expires_at'])
+      .executeTakeFirstOrThrow();
+    return { hash: secret, ...row };
+  }
+
+  async revoke(trx: Tx, userloginId: number): Promise<void> {
+    await trx
+      .updateTable('user_logins')
+      .set({ revoked_at: new Date(this.now()) })
+      .where('userlogin_id', '=', userloginId)
+      .where('revoked_at', 'is', null)
+      .execute();
+  }
+
+  /** Ends every session of a user at once (disabled user, password changed by an admin). */
+  async revokeAllOf(trx: Tx, userId: number): Promise<void> {
+    await trx
+      .updateTable('user_logins')
+      .set({ revoked_at: new Date(this.now()) })
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .execute();
+  }
+}

@@ -1,0 +1,143 @@
+/**
+ * Configuration from the environment. One table describes every variable: it parses them, prints
+ * `--help`, and a wrong value stops start-up with a message naming the variable.
+ */
+import { resolve } from 'node:path';
+
+export type AppEnv = 'prod' | 'dev' | 'beta';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  databaseAppUrl: string | null;
+  smtpUrl: string | null;
+  mailFrom: string;
+  adminEmail: string;
+  adminPassword: string | null;
+  appEnv: AppEnv;
+  publicUrl: string | null;
+  logLevel: string;
+}
+
+interface Variable {
+  name: string;
+  help: string;
+  fallback: string;
+  check?: (value: string) => string | null;
+}
+
+const isUrl = (protocols: string[]) => (v: string) => {
+  try {
+    const url = new URL(v);
+    return protocols.includes(url.protocol) ? null : `must start with ${protocols.join(' or ')}//`;
+  } catch {
+    return 'is not a valid URL';
+  }
+};
+
+const PG = isUrl(['postgres:', 'postgresql:']);
+
+export const VARIABLES: readonly Variable[] = [
+  {
+    name: 'PORT',
+    help: 'TCP port the web server listens on',
+    fallback: '3000',
+    check: (v) => (/^\d+$/.test(v) && +v > 0 && +v < 65536 ? null : 'must be a port from 1 to 65535'),
+  },
+  {
+    name: 'HOST',
+    help: 'address to listen on',
+    fallback: '127.0.0.1',
+    check: (v) => (v.trim() ? null : 'must not be empty'),
+  },
+  { name: 'DATA_DIR', help: 'folder for the embedded database, mail files and uploads', fallback: './data' },
+  {
+    name: 'DATABASE_URL',
+    help: 'external PostgreSQL (owner role, runs migrations); when set nothing embedded starts',
+    fallback: '',
+    check: PG,
+  },
+  {
+    name: 'DATABASE_APP_URL',
+    help: 'optional: the app role for an external PostgreSQL (else materia_app is managed for you)',
+    fallback: '',
+    check: PG,
+  },
+  {
+    name: 'SMTP_URL',
+    help: 'mail server, e.g. smtp://user:pass@host:587; without it mails go to DATA_DIR/mail/*.eml',
+    fallback: '',
+    check: isUrl(['smtp:', 'smtps:']),
+  },
+  { name: 'MAIL_FROM', help: 'sender address of outgoing mail', fallback: 'Materia <no-reply@materia.local>' },
+  {
+    name: 'ADMIN_EMAIL',
+    help: 'e-mail of the demo clinic admin created on first start',
+    fallback: 'admin@demo.clinic',
+    check: (v) => (/^[^\s@]+@[^\s@]+$/.test(v) ? null : 'must be an e-mail address'),
+  },
+  {
+    name: 'ADMIN_PASSWORD',
+    help: 'password of that admin; generated and printed once when unset',
+    fallback: '',
+  },
+  {
+    name: 'APP_ENV',
+    help: 'environment: prod, dev or beta',
+    fallback: 'prod',
+    check: (v) => (['prod', 'dev', 'beta'].includes(v) ? null : 'must be prod, dev or beta'),
+  },
+  {
+    name: 'PUBLIC_URL',
+    help: 'address users reach Materia at, used in mailed links (default http://HOST:PORT)',
+    fallback: '',
+    check: isUrl(['http:', 'https:']),
+  },
+  { name: 'LOG_LEVEL', help: 'fatal, error, warn, info, debug or trace', fallback: 'info' },
+];
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const value = (name: string): string => {
+    const variable = VARIABLES.find((v) => v.name === name);
+    if (!variable) throw new Error(`unknown variable ${name}`);
+    const raw = env[name];
+    if (raw === undefined || raw === '') return variable.fallback;
+    const problem = variable.check?.(raw);
+    if (problem) throw new ConfigError(`${name} ${problem} (got "${raw}").`);
+    return raw;
+  };
+  const orNull = (name: string) => value(name) || null;
+  return {
+    port: Number(value('PORT')),
+    host: value('HOST'),
+    dataDir: resolve(value('DATA_DIR')),
+    databaseUrl: orNull('DATABASE_URL'),
+    databaseAppUrl: orNull('DATABASE_APP_URL'),
+    smtpUrl: orNull('SMTP_URL'),
+    mailFrom: value('MAIL_FROM'),
+    adminEmail: value('ADMIN_EMAIL').toLowerCase(),
+    adminPassword: orNull('ADMIN_PASSWORD'),
+    appEnv: value('APP_ENV') as AppEnv,
+    publicUrl: orNull('PUBLIC_URL'),
+    logLevel: value('LOG_LEVEL'),
+  };
+}
+
+export function helpText(): string {
+  const rows = VARIABLES.map(
+    (v) => `  ${v.name.padEnd(18)} ${v.help}${v.fallback ? ` (default: ${v.fallback})` : ''}`,
+  );
+  return [
+    'Materia — back-office for herbal and natural-medicine clinics.',
+    '',
+    'Usage: npm start            build the web app if needed, then start the server',
+    '       npm run company -- create --slug SLUG --name NAME --admin-email E --admin-password P',
+    '',
+    'Environment variables:',
+    ...rows,
+  ].join('\n');
+}

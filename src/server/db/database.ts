@@ -1,0 +1,111 @@
+/**
+ * Opens the database: the embedded cluster unless DATABASE_URL names one, migrations as the owner,
+ * then the application pool as a role that row-level security binds (never superuser or
+ * BYPASSRLS — the server refuses to start otherwise).
+ */
+import { randomBytes } from 'node:crypto';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { Config } from '../config';
+import { startEmbeddedPostgres, type EmbeddedCluster } from './embedded';
+import { migrate } from './migrate';
+import type { DB } from './schema';
+
+// Dates stay text (YYYY-MM-DD) as the API carries them; bigint ids fit in a JS number.
+pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
+
+export const APP_ROLE = 'materia_app';
+
+export interface Database {
+  db: Kysely<DB>;
+  pool: pg.Pool;
+  ownerUrl: string;
+  close(): Promise<void>;
+}
+
+interface Logger {
+  info(msg: string): void;
+  warn(msg: string): void;
+  debug(msg: string): void;
+}
+
+/** Creates (or re-keys) the managed app role; its password lives only in the owner's database. */
+async function managedAppUrl(ownerUrl: string): Promise<string> {
+  const client = new pg.Client({ connectionString: ownerUrl });
+  await client.connect();
+  try {
+    await client.query('create schema if not exists materia_private');
+    await client.query('revoke all on schema materia_private from public');
+    await client.query(
+      'create table if not exists materia_private.secrets (name text primary key, value text not null)',
+    );
+    const found = await client.query<{ value: string }>(
+      "select value from materia_private.secrets where name = 'app_role_password'",
+    );
+    let password = found.rows[0]?.value;
+    if (!password) {
+      password = randomBytes(24).toString('base64url');
+      await client.query(
+        "insert into materia_private.secrets values ('app_role_password', $1) on conflict do nothing",
+        [password],
+      );
+    }
+    const role = await client.query('select 1 from pg_roles where rolname = $1', [APP_ROLE]);
+    const verb = role.rowCount ? 'alter' : 'create';
+    await client.query(
+      `${verb} role ${APP_ROLE} login nosuperuser nobypassrls password ${client.escapeLiteral(password)}`,
+    );
+    const url = new URL(ownerUrl);
+    url.username = APP_ROLE;
+    url.password = password;
+    return url.toString();
+  } finally {
+    await client.end();
+  }
+}
+
+export async function assertAppRoleIsBound(pool: pg.Pool): Promise<void> {
+  const { rows } = await pool.query<{ rolname: string; rolsuper: boolean; rolbypassrls: boolean }>(
+    'select rolname, rolsuper, rolbypassrls from pg_roles where rolname = current_user',
+  );
+  const role = rows[0];
+  if (!role) throw new Error('Cannot read the database role the application connects as.');
+  if (role.rolsuper || role.rolbypassrls) {
+    throw new Error(
+      `The application role "${role.rolname}" is a superuser or has BYPASSRLS; row-level security ` +
+        'would not bind it. Connect the application as an ordinary role (DATABASE_APP_URL).',
+    );
+  }
+}
+
+export async function openDatabase(config: Config, log: Logger): Promise<Database> {
+  let cluster: EmbeddedCluster | null = null;
+  let ownerUrl = config.databaseUrl;
+  if (!ownerUrl) {
+    cluster = await startEmbeddedPostgres(config.dataDir, log);
+    ownerUrl = cluster.url;
+  }
+  try {
+    const appUrl = config.databaseAppUrl ?? (await managedAppUrl(ownerUrl));
+    const appRole = decodeURIComponent(new URL(appUrl).username);
+    await migrate(ownerUrl, appRole, (m) => log.info(m));
+    const pool = new pg.Pool({ connectionString: appUrl, max: 24, idleTimeoutMillis: 30_000 });
+    pool.on('error', (error) => log.warn(`Database connection error: ${error.message}`));
+    await assertAppRoleIsBound(pool);
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    return {
+      db,
+      pool,
+      ownerUrl,
+      async close() {
+        await db.destroy();
+        await cluster?.stop();
+      },
+    };
+  } catch (error) {
+    await cluster?.stop();
+    throw error;
+  }
+}

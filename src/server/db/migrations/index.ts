@@ -1,0 +1,5 @@
+/** Every migration, in the order it is applied. Append only: never edit one that has shipped. */
+import type { Migration } from '../migrate';
+import { platform } from './0001_platform';
+
+export const MIGRATIONS: readonly Migration[] = [platform];

@@ -1,0 +1,42 @@
+/** The demo clinic (slug `demo`) created on first start, and the admin login printed for it. */
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Config } from './config';
+import type { DB } from './db/schema';
+import { createCompany } from './companies/create';
+
+export const DEMO_SLUG = 'demo';
+
+export type DemoSeeder = (db: Kysely<DB>, companyId: number) => Promise<void>;
+const seeders: DemoSeeder[] = [];
+
+/** Features add the demo records they own (herbs, patients, …). */
+export function onDemoCreated(seeder: DemoSeeder): void {
+  seeders.push(seeder);
+}
+
+/** Meets the password rules: an upper-case letter, a digit, no spaces, well over 10 long. */
+export const generatePassword = () => `M${randomBytes(12).toString('base64url')}7`;
+
+export async function ensureDemoCompany(
+  db: Kysely<DB>,
+  config: Config,
+): Promise<{ created: boolean; email: string; password: string | null }> {
+  const existing = await db
+    .selectFrom('companies')
+    .select('company_id')
+    .where('company_slug', '=', DEMO_SLUG)
+    .executeTakeFirst();
+  if (existing) return { created: false, email: config.adminEmail, password: null };
+  const password = config.adminPassword ?? generatePassword();
+  const company = await createCompany(db, {
+    slug: DEMO_SLUG,
+    name: 'Demo Herbal Clinic',
+    adminEmail: config.adminEmail,
+    adminPassword: password,
+    adminFirstName: 'Ada',
+    adminLastName: 'Admin',
+  });
+  for (const seed of seeders) await seed(db, company.company_id);
+  return { created: true, email: config.adminEmail, password };
+}

@@ -1,0 +1,102 @@
+/**
+ * The Fastify application: security headers, compression, a body limit, `POST /api/*` through the
+ * dispatcher, and the built web app with an index.html fallback for client routes.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import helmet from '@fastify/helmet';
+import compress from '@fastify/compress';
+import fastifyStatic from '@fastify/static';
+import type { Services } from '../services';
+import type { CallRegistry } from './calls';
+import { dispatch, envelopeOf } from './dispatch';
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export interface AppOptions {
+  services: Services;
+  registry: CallRegistry;
+  webRoot?: string | null;
+}
+
+export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+  return { level, redact: ['req.headers.authorization'] };
+}
+
+export async function buildApp(
+  options: AppOptions,
+  fastifyOptions: FastifyServerOptions = {},
+): Promise<FastifyInstance> {
+  const { services, registry } = options;
+  const app = Fastify({
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: true,
+    // Per-request lines would drown the log at clinic load; errors are still logged.
+    logController: new LogController({ disableRequestLogging: true }),
+    ...fastifyOptions,
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+        workerSrc: ["'self'", 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(compress, { threshold: 1024 });
+
+  // Every failure before the dispatcher (bad JSON, too large, wrong type) still gets the envelope.
+  app.setErrorHandler((error: { statusCode?: number; code?: string; message: string }, request, reply) => {
+    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+    const text =
+      error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+        ? `The request is too large (at most ${BODY_LIMIT_BYTES / 1024} KB).`
+        : error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+          ? 'Send the request as JSON (Content-Type: application/json).'
+          : status < 500
+            ? `The request is not valid JSON: ${error.message}`
+            : 'Something went wrong on the server; nothing was saved.';
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    void reply.code(status).send(envelopeOf(services, false, null, [{ type: 'e', text }]));
+  });
+
+  app.post<{ Params: { '*': string } }>('/api/*', async (request, reply) => {
+    const outcome = await dispatch(services, registry, request.params['*'], request.body, {
+      ip: request.ip,
+      userAgent: request.headers['user-agent'] ?? '',
+    });
+    return reply.code(outcome.status).header('cache-control', 'no-store').send(outcome.envelope);
+  });
+
+  app.route({
+    method: ['GET', 'PUT', 'DELETE', 'PATCH'],
+    url: '/api/*',
+    handler: async (_request, reply) =>
+    reply
+      .code(405)
+        .send(envelopeOf(services, false, null, [{ type: 'e', text: 'API calls use POST with a JSON body.' }])),
+  });
+
+  const webRoot = options.webRoot;
+  if (webRoot && existsSync(join(webRoot, 'index.html'))) {
+    await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: ['index.html'] });
+    // Client routes (/app/..., /password-reset, ...) are the single-page app's to answer.
+    app.setNotFoundHandler((request, reply) => {
+      if (request.method !== 'GET' || request.url.startsWith('/api/')) {
+        return reply.code(404).send({ error: 'Not found' });
+      }
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    });
+  }
+  return app;
+}

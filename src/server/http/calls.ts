@@ -1,0 +1,107 @@
+/**
+ * The call registry. Every API call is declared once — its path, who may make it, the schema of
+ * its payload and its handler — and the dispatcher does the rest (slug, token, privilege, module
+ * enabled, validation, tenant transaction, envelope). Routes stay thin; handlers call services.
+ */
+import type { z } from 'zod';
+import type { Envelope, Message } from '../../shared/envelope';
+import type { Tx } from '../db/tenancy';
+import type { Services } from '../services';
+
+export interface Company {
+  company_id: number;
+  company_slug: string;
+  company_name: string;
+}
+
+export interface AuthUser {
+  user_id: number;
+  userlogin_id: number;
+  group_ids: number[];
+  privileges: string[];
+  is_admin: boolean;
+  logged_in_at: Date;
+  expires_at: Date;
+}
+
+export interface Caller {
+  company: Company;
+  user: AuthUser | null;
+  ip: string;
+  userAgent: string;
+}
+
+export interface AuditEntry {
+  action: string;
+  entity: string;
+  entity_id?: string | number | null;
+  before?: unknown;
+  after?: unknown;
+}
+
+export interface CallContext {
+  trx: Tx;
+  caller: Caller;
+  services: Services;
+  /** The logged-in user; handlers of calls that require login may rely on it. */
+  user: AuthUser;
+  audit(entry: AuditEntry): Promise<void>;
+}
+
+export interface CallResult {
+  data?: unknown;
+  messages?: Message[];
+  /** A refusal that still commits what the call wrote (e.g. a counted failed login). */
+  result?: boolean;
+  status?: number;
+  /** Fields placed at the envelope's top level (login's token fields). */
+  top?: Partial<Pick<Envelope, 'hash' | 'hash_expire' | 'logged_in_at' | 'userlogin_id'>>;
+}
+
+/** public: anyone of the company; user: any logged-in user; privilege: `module/route`. */
+export type Access = 'public' | 'user' | { privilege: string };
+
+export interface CallDefinition<S extends z.ZodType = z.ZodType> {
+  path: string;
+  access: Access;
+  input: S;
+  handler(ctx: CallContext, input: z.infer<S>): Promise<CallResult>;
+}
+
+export const defineCall = <S extends z.ZodType>(definition: CallDefinition<S>) =>
+  definition as unknown as CallDefinition;
+
+export type CallResolver = (path: string) => CallDefinition | undefined;
+
+export class CallRegistry {
+  private readonly exact = new Map<string, CallDefinition>();
+  private readonly resolvers: CallResolver[] = [];
+
+  add(...definitions: CallDefinition[]): this {
+    for (const definition of definitions) {
+      if (this.exact.has(definition.path)) throw new Error(`Call ${definition.path} declared twice`);
+      this.exact.set(definition.path, definition);
+    }
+    return this;
+  }
+
+  /** For families of calls named by pattern ({entities}/list, {module}/get_my_preferences…). */
+  addResolver(resolver: CallResolver): this {
+    this.resolvers.push(resolver);
+    return this;
+  }
+
+  find(path: string): CallDefinition | undefined {
+    const found = this.exact.get(path);
+    if (found) return found;
+    for (const resolver of this.resolvers) {
+      const resolved = resolver(path);
+      if (resolved) return resolved;
+    }
+    return undefined;
+  }
+
+  paths(): string[] {
+    return [...this.exact.keys()];
+  }
+}

@@ -1,0 +1,140 @@
+/**
+ * One path for every API call: company slug → call → token → privilege → module enabled →
+ * payload validation → handler inside the company's transaction → envelope. A thrown ApiError
+ * rolls the transaction back, so no call leaves a half-done change.
+ */
+import { z } from 'zod';
+import {
+  MISSING_SLUG_TEXT,
+  UNKNOWN_COMPANY_TEXT,
+  type Envelope,
+  type Message,
+} from '../../shared/envelope';
+import { moduleByName } from '../../shared/modules';
+import { grants } from '../../shared/privileges';
+import { inTenant } from '../db/tenancy';
+import type { Services } from '../services';
+import type { AuditEntry, AuthUser, CallContext, CallDefinition, CallRegistry, Caller } from './calls';
+import { ApiError, badRequest, forbidden, notFound, unauthenticated } from './errors';
+import { describeError } from './validation';
+
+export interface RequestMeta {
+  ip: string;
+  userAgent: string;
+}
+
+export interface DispatchOutcome {
+  status: number;
+  envelope: Envelope;
+}
+
+const tokenShape = z.object({ hash: z.string().min(1).max(200) }).loose();
+
+export function envelopeOf(
+  services: Pick<Services, 'version'>,
+  result: boolean,
+  data: unknown,
+  messages: Message[],
+  extra: Partial<Envelope> = {},
+): Envelope {
+  return { result, data: data ?? null, messages, version: services.version, ...extra };
+}
+
+function failure(services: Services, error: ApiError): DispatchOutcome {
+  return {
+    status: error.status,
+    envelope: envelopeOf(services, false, error.extra.data ?? null, [{ type: 'e', text: error.message }], {
+      ...(error.extra.authentication_failed ? { authentication_failed: true } : {}),
+    }),
+  };
+}
+
+async function authenticate(ctx: { services: Services; caller: Caller }, trx: CallContext['trx'], token: unknown) {
+  const parsed = tokenShape.safeParse(token);
+  if (!parsed.success) return null;
+  return ctx.services.sessions.authenticate(trx, ctx.caller.company.company_id, parsed.data.hash);
+}
+
+function checkAccess(definition: CallDefinition, user: AuthUser | null): void {
+  if (definition.access === 'public') return;
+  if (!user) throw unauthenticated();
+  if (definition.access === 'user' || user.is_admin) return;
+  if (!grants(user.privileges, definition.access.privilege)) throw forbidden();
+}
+
+async function checkModuleEnabled(trx: CallContext['trx'], path: string): Promise<void> {
+  const module = moduleByName(path.split('/')[0] ?? '');
+  if (!module || module.essential) return;
+  const row = await trx
+    .selectFrom('modules')
+    .select('module_enabled')
+    .where('module_name', '=', module.name)
+    .executeTakeFirst();
+  if (row && row.module_enabled !== 1) {
+    throw forbidden(`The ${module.label} module is disabled.`);
+  }
+}
+
+export async function dispatch(
+  services: Services,
+  registry: CallRegistry,
+  path: string,
+  body: unknown,
+  meta: RequestMeta,
+): Promise<DispatchOutcome> {
+  try {
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+      throw badRequest('The request body must be a JSON object.');
+    }
+    const { _company_slug: slug, _user_token: token, ...payload } = body as Record<string, unknown>;
+    if (typeof slug !== 'string' || slug.trim() === '') throw badRequest(MISSING_SLUG_TEXT);
+    const company = await services.companies.bySlug(slug);
+    if (!company) throw notFound(UNKNOWN_COMPANY_TEXT);
+    const definition = registry.find(path);
+    if (!definition) throw notFound(`There is no call named "${path}".`);
+    const caller: Caller = { company, user: null, ip: meta.ip, userAgent: meta.userAgent };
+
+    const outcome = await inTenant(services.db, company.company_id, async (trx) => {
+      if (definition.access !== 'public') {
+        caller.user = await authenticate({ services, caller }, trx, token);
+      }
+      checkAccess(definition, caller.user);
+      await checkModuleEnabled(trx, path);
+      const input = definition.input.safeParse(payload);
+      if (!input.success) throw badRequest(describeError(input.error));
+      const context: CallContext = {
+        trx,
+        caller,
+        services,
+        user: caller.user as AuthUser,
+        audit: (entry: AuditEntry) => writeAudit(context, entry),
+      };
+      return definition.handler(context, input.data);
+    });
+    const ok = outcome.result ?? true;
+    return {
+      status: outcome.status ?? (ok ? 200 : 400),
+      envelope: envelopeOf(services, ok, outcome.data, outcome.messages ?? [], outcome.top ?? {}),
+    };
+  } catch (error) {
+    if (error instanceof ApiError) return failure(services, error);
+    services.log.error({ err: error, path }, 'call failed');
+    return failure(services, new ApiError(500, 'Something went wrong on the server; nothing was saved.'));
+  }
+}
+
+async function writeAudit(ctx: CallContext, entry: AuditEntry): Promise<void> {
+  await ctx.trx
+    .insertInto('audit_log')
+    .values({
+      company_id: ctx.caller.company.company_id,
+      user_id: ctx.caller.user?.user_id ?? null,
+      action: entry.action,
+      entity: entry.entity,
+      entity_id: entry.entity_id == null ? null : String(entry.entity_id),
+      before: entry.before === undefined ? null : JSON.stringify(entry.before),
+      after: entry.after === undefined ? null : JSON.stringify(entry.after),
+      ip: ctx.caller.ip,
+    })
+    .execute();
+}

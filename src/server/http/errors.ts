@@ -1,0 +1,18 @@
+/** A refusal the caller should see: its HTTP status and the message text (SPEC §8). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly extra: { authentication_failed?: boolean; data?: unknown } = {},
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (text: string) => new ApiError(400, text);
+export const forbidden = (text = 'You do not have the privilege to do this.') =>
+  new ApiError(403, text);
+export const notFound = (text: string) => new ApiError(404, text);
+export const conflict = (text: string) => new ApiError(409, text);
+export const unauthenticated = (text = 'Please log in again.') =>
+  new ApiError(401, text, { authentication_failed: true });

@@ -1,0 +1,43 @@
+/**
+ * Outgoing mail: SMTP through Nodemailer when SMTP_URL is set; otherwise each message is written
+ * to DATA_DIR/mail/*.eml (a real RFC 822 file any mail client opens) and a log line says where.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import nodemailer from 'nodemailer';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+export function createMailer(
+  options: { smtpUrl: string | null; from: string; dataDir: string },
+  log: { info(msg: string): void },
+): Mailer {
+  if (options.smtpUrl) {
+    const transport = nodemailer.createTransport(options.smtpUrl);
+    return {
+      async send(message) {
+        await transport.sendMail({ from: options.from, ...message });
+      },
+    };
+  }
+  const folder = join(options.dataDir, 'mail');
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(message) {
+      const info = await transport.sendMail({ from: options.from, ...message });
+      await mkdir(folder, { recursive: true });
+      const file = join(folder, `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`);
+      await writeFile(file, info.message as Buffer);
+      log.info(`Mail to ${message.to} ("${message.subject}") written to ${file}`);
+    },
+  };
+}

@@ -1,0 +1,75 @@
+/**
+ * Starts Materia: configuration, database (embedded unless DATABASE_URL), migrations, the demo
+ * clinic on first start, then the web server. SIGINT/SIGTERM stop everything cleanly.
+ */
+import pino from 'pino';
+import { ConfigError, helpText, loadConfig } from './config';
+import { openDatabase } from './db/database';
+import { ensureDemoCompany, DEMO_SLUG } from './demo';
+import { buildApp } from './http/app';
+import { buildRegistry } from './api';
+import { createServices } from './services';
+import { readVersion, WEB_ROOT } from './version';
+
+async function main(): Promise<void> {
+  if (process.argv.includes('--help') || process.argv.includes('-h')) {
+    console.log(helpText());
+    return;
+  }
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`Materia cannot start: ${error.message}\nRun with --help for every setting.`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const started = Date.now();
+  const log = pino({ level: config.logLevel });
+  const database = await openDatabase(config, log);
+  let closing = false;
+  const close = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log.info(`${signal} received: stopping`);
+    await app.close().catch(() => undefined);
+    await database.close();
+    process.exit(0);
+  };
+  const services = createServices(config, database.db, log, readVersion());
+  const app = await buildApp({ services, registry: buildRegistry(), webRoot: WEB_ROOT }, { loggerInstance: log }).catch(
+    async (error: unknown) => {
+      await database.close();
+      throw error;
+    },
+  );
+  process.once('SIGINT', () => void close('SIGINT'));
+  process.once('SIGTERM', () => void close('SIGTERM'));
+  try {
+    const demo = await ensureDemoCompany(database.db, config);
+    await app.listen({ port: config.port, host: config.host });
+    const url = config.publicUrl ?? `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;
+    const lines = [
+      '',
+      `Materia is ready at ${url}/ (in ${Date.now() - started} ms)`,
+      `Demo clinic "${DEMO_SLUG}" admin login: ${demo.email}`,
+      demo.password
+        ? `Password: ${demo.password}   (shown this once; set ADMIN_PASSWORD to choose it)`
+        : 'Password: the one printed on first start (or ADMIN_PASSWORD then).',
+      '',
+    ];
+    console.log(lines.join('\n'));
+  } catch (error) {
+    log.error({ err: error }, 'start-up failed');
+    await app.close().catch(() => undefined);
+    await database.close();
+    process.exit(1);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(`Materia cannot start: ${(error as Error).message}`);
+  process.exit(1);
+});

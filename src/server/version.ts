@@ -1,0 +1,14 @@
+/** The version the envelope reports: the package version plus the web build's id when built. */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export const PROJECT_ROOT = join(import.meta.dirname, '..', '..');
+export const WEB_ROOT = join(PROJECT_ROOT, 'dist', 'web');
+
+export function readVersion(): string {
+  const pkg = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string };
+  const buildFile = join(WEB_ROOT, 'build.json');
+  if (!existsSync(buildFile)) return pkg.version;
+  const build = JSON.parse(readFileSync(buildFile, 'utf8')) as { build?: string };
+  return build.build ? `${pkg.version}+${build.build}` : pkg.version;
+}

@@ -1,0 +1,24 @@
+/** Business constants and limits of SPEC §9. */
+export const LIST_PAGE_SIZE = 50;
+export const LIST_LIMIT_MAX = 5000;
+export const TYPEAHEAD_LIMIT = 100;
+export const TREE_LIMIT = 5000;
+export const LOCAL_LIST_LIMIT = 5000;
+export const AUTH_RECHECK_MS = 600_000;
+export const HEARTBEAT_MS = 10_000;
+export const SMALL_SCREEN_MAX_PX = 849;
+export const PANEL_TRANSITION_MS = 600;
+export const LEFT_DRAWER_WIDTH = 320;
+export const LEFT_DRAWER_BREAKPOINT = 1439;
+export const RIGHT_DRAWER_WIDTH = 350;
+export const PASSWORD_MIN_LENGTH = 10;
+export const ADMIN_GROUP_ID = 1;
+export const TOAST_SUCCESS_MS = 5000;
+export const TOAST_OTHER_MS = 10_000;
+export const MULTI_EDIT_MIN = 2;
+export const NAV_FILTER_PREFIX_BELOW = 3;
+/** Default maximum length of a free-text field when its definition sets none. */
+export const TEXT_MAX_LENGTH = 255;
+export const LONG_TEXT_MAX_LENGTH = 100_000;
+
+export const maxLengthText = (n: number): string => `Maximum of ${n} characters allowed.`;

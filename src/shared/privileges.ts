@@ -1,0 +1,33 @@
+/**
+ * Privileges are `module/route` strings; `module/*` grants every route of the module (SPEC §6).
+ * Admins (members of group 1) hold every privilege without any being listed.
+ */
+import { ADMIN_GROUP_ID } from './limits';
+
+export const WILDCARD_ROUTE = '*';
+
+export const privilegeOf = (module: string, route: string): string => `${module}/${route}`;
+export const wildcardOf = (module: string): string => privilegeOf(module, WILDCARD_ROUTE);
+export const moduleOfPrivilege = (privilege: string): string => privilege.split('/')[0] ?? '';
+
+export function isAdmin(groupIds: readonly number[]): boolean {
+  return groupIds.includes(ADMIN_GROUP_ID);
+}
+
+/** True when the granted list covers `required` (itself or its module's wildcard). */
+export function grants(granted: readonly string[], required: string): boolean {
+  return granted.includes(required) || granted.includes(wildcardOf(moduleOfPrivilege(required)));
+}
+
+/** True when any privilege of the module is granted: the module is then visible to the user. */
+export function grantsAnyOf(granted: readonly string[], module: string): boolean {
+  return granted.some((p) => moduleOfPrivilege(p) === module);
+}
+
+/** An available privilege as `groups/get_available_privileges` lists it (SPEC §3.3). */
+export interface AvailablePrivilege {
+  module_id: string;
+  route_id: string;
+  label: string;
+  children: AvailablePrivilege[];
+}
