@@ -1,7 +1,18 @@
-/** The registry of every API call the server answers. Each feature contributes its calls here. */
+/**
+ * The registry of every API call the server answers. Each feature declares its calls in its own
+ * `routes.ts`; exact paths first, then the families named by pattern.
+ */
+import { authCalls } from './auth/routes';
+import { entityCalls } from './entities/routes';
+import { groupCalls } from './groups/routes';
 import { CallRegistry } from './http/calls';
+import { moduleCalls } from './modules/routes';
+import { preferenceCalls } from './preferences/routes';
+import { userCalls } from './users/routes';
 
 export function buildRegistry(): CallRegistry {
-  const registry = new CallRegistry();
-  return registry;
+  return new CallRegistry()
+    .add(...authCalls, ...userCalls, ...moduleCalls, ...groupCalls)
+    .addResolver(preferenceCalls)
+    .addResolver(entityCalls);
 }

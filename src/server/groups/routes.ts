@@ -1,0 +1,4 @@
+/** Calls of this feature; see src/server/api.ts for how they are registered. */
+import type { CallDefinition } from '../http/calls';
+
+export const groupCalls: CallDefinition[] = [];

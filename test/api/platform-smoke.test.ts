@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, newCompany, startTestServer, type TestCompany, type TestServer } from '../support/api';
+
+let server: TestServer;
+let company: TestCompany;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  company = await newCompany(server);
+});
+afterAll(() => server.close());
+
+describe('envelope', () => {
+  it('refuses a call without a company slug with the SPEC text', async () => {
+    const reply = await call(server, null, 'users/check_authentication');
+    expect(reply.status).toBe(400);
+    expect(reply.result).toBe(false);
+    expect(reply.messages).toEqual([{ type: 'e', text: 'Sorry company slug is missing.' }]);
+  });
+
+  it('names an unknown call', async () => {
+    const reply = await call(server, company, 'nothing/here');
+    expect(reply.status).toBe(404);
+    expect(reply.messages[0]?.text).toBe('There is no call named "nothing/here".');
+  });
+
+  it('says when the company is not known, and nothing more', async () => {
+    const reply = await call(server, { slug: 'no-such-clinic' }, 'users/check_authentication');
+    expect(reply.status).toBe(404);
+    expect(reply.messages[0]?.text).toBe('Sorry, this clinic is not known here.');
+  });
+
+  it('answers malformed JSON with the envelope, never a 500', async () => {
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"_company_slug": ',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ result: false, messages: [{ type: 'e' }] });
+  });
+});
