@@ -20,3 +20,21 @@ const currencies = Object.values(currencyList.getAll('en_US'))
   .sort((a, b) => rank(a.value) - rank(b.value) || a.value.localeCompare(b.value));
 writeFileSync('src/shared/data/currencies.json', JSON.stringify(currencies, null, 1) + '\n');
 console.log(`currencies: ${currencies.length}`);
+
+// ISO 3166-1 countries with their English names.
+import countriesModule from 'i18n-iso-countries';
+import { createRequire } from 'node:module';
+const countriesLib = countriesModule.default ?? countriesModule;
+const english = createRequire(import.meta.url)('i18n-iso-countries/langs/en.json');
+countriesLib.registerLocale(english);
+const names = countriesLib.getNames('en', { select: 'official' });
+const countries = Object.entries(names)
+  .map(([alpha2, name]) => ({
+    code: alpha2,
+    alpha3: countriesLib.alpha2ToAlpha3(alpha2),
+    numeric: countriesLib.alpha2ToNumeric(alpha2),
+    name,
+  }))
+  .sort((a, b) => a.name.localeCompare(b.name));
+writeFileSync('src/shared/data/countries.json', JSON.stringify(countries, null, 1) + '\n');
+console.log(`countries: ${countries.length}`);
