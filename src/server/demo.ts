@@ -21,13 +21,13 @@ export const generatePassword = () => `M${randomBytes(12).toString('base64url')}
 export async function ensureDemoCompany(
   db: Kysely<DB>,
   config: Config,
-): Promise<{ created: boolean; email: string; password: string | null }> {
+): Promise<{ created: boolean; email: string; password: string | null; generated: boolean }> {
   const existing = await db
     .selectFrom('companies')
     .select('company_id')
     .where('company_slug', '=', DEMO_SLUG)
     .executeTakeFirst();
-  if (existing) return { created: false, email: config.adminEmail, password: null };
+  if (existing) return { created: false, email: config.adminEmail, password: null, generated: false };
   const password = config.adminPassword ?? generatePassword();
   const company = await createCompany(db, {
     slug: DEMO_SLUG,
@@ -38,5 +38,5 @@ export async function ensureDemoCompany(
     adminLastName: 'Admin',
   });
   for (const seed of seeders) await seed(db, company.company_id);
-  return { created: true, email: config.adminEmail, password };
+  return { created: true, email: config.adminEmail, password, generated: !config.adminPassword };
 }

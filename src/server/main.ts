@@ -55,9 +55,11 @@ async function main(): Promise<void> {
       '',
       `Materia is ready at ${url}/ (in ${Date.now() - started} ms)`,
       `Demo clinic "${DEMO_SLUG}" admin login: ${demo.email}`,
-      demo.password
-        ? `Password: ${demo.password}   (shown this once; set ADMIN_PASSWORD to choose it)`
-        : 'Password: the one printed on first start (or ADMIN_PASSWORD then).',
+      demo.generated
+        ? `Password: ${demo.password}   (generated and shown this once; ADMIN_PASSWORD chooses it)`
+        : demo.created
+          ? 'Password: the value of ADMIN_PASSWORD'
+          : 'Password: as printed (or set by ADMIN_PASSWORD) when the demo clinic was created',
       '',
     ];
     console.log(lines.join('\n'));

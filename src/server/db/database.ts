@@ -92,7 +92,12 @@ export async function openDatabase(config: Config, log: Logger): Promise<Databas
     const appRole = decodeURIComponent(new URL(appUrl).username);
     await migrate(ownerUrl, appRole, (m) => log.info(m));
     const pool = new pg.Pool({ connectionString: appUrl, max: 24, idleTimeoutMillis: 30_000 });
-    pool.on('error', (error) => log.warn(`Database connection error: ${error.message}`));
+    // Idle connections are cut when the cluster shuts down with us: that is not worth a warning.
+    pool.on('error', (error) =>
+      (error.message.includes('administrator command') ? log.debug : log.warn)(
+        `Database connection error: ${error.message}`,
+      ),
+    );
     await assertAppRoleIsBound(pool);
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return {

@@ -72,12 +72,37 @@ async function readOrCreatePassword(file: string): Promise<{ password: string; f
   return { password, fresh: true };
 }
 
+interface Runtime {
+  owner: number;
+  port: number;
+}
+
+/** The cluster another live Materia process (a server, or the company command) is running. */
+async function runningCluster(file: string): Promise<Runtime | null> {
+  if (!existsSync(file)) return null;
+  try {
+    const runtime = JSON.parse(await readFile(file, 'utf8')) as Runtime;
+    return runtime.owner !== process.pid && isAlive(runtime.owner) ? runtime : null;
+  } catch {
+    return null;
+  }
+}
+
+const urlOf = (password: string, port: number) =>
+  `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${EMBEDDED_DATABASE}`;
+
 export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promise<EmbeddedCluster> {
   await mkdir(dataDir, { recursive: true });
   // The cluster runs as the unprivileged `postgres` user when we are root: it must reach the folder.
   await chmod(dataDir, 0o755);
   const pgDir = join(dataDir, 'pg');
+  const runtimeFile = join(dataDir, 'pg-runtime.json');
   const { password } = await readOrCreatePassword(join(dataDir, 'pg-credentials.json'));
+  const running = await runningCluster(runtimeFile);
+  if (running) {
+    log.info(`Using the database already started by process ${running.owner}.`);
+    return { url: urlOf(password, running.port), stop: async () => {} };
+  }
   const initialised = existsSync(join(pgDir, 'PG_VERSION'));
   if (initialised) await recoverStaleCluster(pgDir, log);
   const port = await freePort();
@@ -108,13 +133,15 @@ export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promi
   const exists = await client.query('select 1 from pg_database where datname = $1', [EMBEDDED_DATABASE]);
   if (exists.rowCount === 0) await client.query(`create database ${EMBEDDED_DATABASE}`);
   await client.end();
+  await writeFile(runtimeFile, JSON.stringify({ owner: process.pid, port } satisfies Runtime));
   let stopped = false;
   return {
-    url: `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${EMBEDDED_DATABASE}`,
+    url: urlOf(password, port),
     async stop() {
       if (stopped) return;
       stopped = true;
       await cluster.stop();
+      await rm(runtimeFile, { force: true });
     },
   };
 }
