@@ -1,0 +1,25 @@
+/**
+ * `npm run bench [section…]`: prints each figure beside its budget. Sections: platform (issue 2).
+ * Exits non-zero when a figure is over budget, so the numbers can gate a release.
+ */
+import { passes, printFigures, type Figure } from './lib';
+import { platformBench } from './platform';
+
+const SECTIONS: Record<string, { title: string; run: () => Promise<Figure[]> }> = {
+  platform: { title: 'Platform: start-up, password hashing, authentication', run: platformBench },
+};
+
+const wanted = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(SECTIONS);
+let over = 0;
+for (const name of wanted) {
+  const section = SECTIONS[name];
+  if (!section) {
+    console.error(`Unknown bench section "${name}". Sections: ${Object.keys(SECTIONS).join(', ')}`);
+    process.exit(2);
+  }
+  const figures = await section.run();
+  printFigures(section.title, figures);
+  over += figures.filter((f) => !passes(f)).length;
+}
+console.log(over ? `\n${over} figure(s) over budget.` : '\nEvery figure within budget.');
+process.exit(over ? 1 : 0);
