@@ -116,7 +116,9 @@ export async function load(
   };
   if (typeof body === 'function') {
     // A fresh body per request (e.g. inserts with distinct names).
-    options.requests = [{ setupRequest: (request) => ({ ...request, body: JSON.stringify(body()) }) }];
+    options.requests = [
+      { setupRequest: (request) => ({ ...request, body: JSON.stringify(body()) }) },
+    ];
   } else {
     options.body = JSON.stringify(body);
   }

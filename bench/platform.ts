@@ -38,7 +38,11 @@ export async function platformBench(): Promise<Figure[]> {
   const env = { DATA_DIR: dataDir, ADMIN_PASSWORD: PASSWORD };
   try {
     const first = await startServer(env);
-    figures.push({ name: 'first start (creates cluster and demo clinic)', value: first.readyMs, unit: 'ms' });
+    figures.push({
+      name: 'first start (creates cluster and demo clinic)',
+      value: first.readyMs,
+      unit: 'ms',
+    });
     await first.stop();
     const server = await startServer(env);
     figures.push({
@@ -48,11 +52,15 @@ export async function platformBench(): Promise<Figure[]> {
       budget: { limit: 5000, kind: 'max' },
     });
     try {
-      const login = await post<{ result: boolean; data: { user_token: object } }>(server.url, 'users/login', {
-        _company_slug: 'demo',
-        user_email: 'admin@demo.clinic',
-        password: PASSWORD,
-      });
+      const login = await post<{ result: boolean; data: { user_token: object } }>(
+        server.url,
+        'users/login',
+        {
+          _company_slug: 'demo',
+          user_email: 'admin@demo.clinic',
+          password: PASSWORD,
+        },
+      );
       if (!login.result) throw new Error(`bench login failed: ${JSON.stringify(login)}`);
       const body = { _company_slug: 'demo', _user_token: login.data.user_token };
       await load(server.url, 'users/check_authentication', body, 32, 2); // warm-up

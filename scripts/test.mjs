@@ -24,7 +24,12 @@ mkdirSync('.tmp', { recursive: true });
 const report = '.tmp/vitest-report.json';
 const projects = only.length ? only.flatMap((p) => ['--project', p]) : [];
 const testsOk = run('tests', 'npx', [
-  'vitest', 'run', ...projects, '--reporter=default', '--reporter=json', `--outputFile=${report}`,
+  'vitest',
+  'run',
+  ...projects,
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile=${report}`,
 ]);
 
 let passed = 0;

@@ -44,7 +44,8 @@ export const VARIABLES: readonly Variable[] = [
     name: 'PORT',
     help: 'TCP port the web server listens on',
     fallback: '3000',
-    check: (v) => (/^\d+$/.test(v) && +v > 0 && +v < 65536 ? null : 'must be a port from 1 to 65535'),
+    check: (v) =>
+      /^\d+$/.test(v) && +v > 0 && +v < 65536 ? null : 'must be a port from 1 to 65535',
   },
   {
     name: 'HOST',
@@ -52,7 +53,11 @@ export const VARIABLES: readonly Variable[] = [
     fallback: '127.0.0.1',
     check: (v) => (v.trim() ? null : 'must not be empty'),
   },
-  { name: 'DATA_DIR', help: 'folder for the embedded database, mail files and uploads', fallback: './data' },
+  {
+    name: 'DATA_DIR',
+    help: 'folder for the embedded database, mail files and uploads',
+    fallback: './data',
+  },
   {
     name: 'DATABASE_URL',
     help: 'external PostgreSQL (owner role, runs migrations); when set nothing embedded starts',
@@ -71,7 +76,11 @@ export const VARIABLES: readonly Variable[] = [
     fallback: '',
     check: isUrl(['smtp:', 'smtps:']),
   },
-  { name: 'MAIL_FROM', help: 'sender address of outgoing mail', fallback: 'Materia <no-reply@materia.local>' },
+  {
+    name: 'MAIL_FROM',
+    help: 'sender address of outgoing mail',
+    fallback: 'Materia <no-reply@materia.local>',
+  },
   {
     name: 'ADMIN_EMAIL',
     help: 'e-mail of the demo clinic admin created on first start',

@@ -27,7 +27,8 @@ export async function ensureDemoCompany(
     .select('company_id')
     .where('company_slug', '=', DEMO_SLUG)
     .executeTakeFirst();
-  if (existing) return { created: false, email: config.adminEmail, password: null, generated: false };
+  if (existing)
+    return { created: false, email: config.adminEmail, password: null, generated: false };
   const password = config.adminPassword ?? generatePassword();
   const company = await createCompany(db, {
     slug: DEMO_SLUG,

@@ -39,18 +39,21 @@ async function main(): Promise<void> {
     process.exit(0);
   };
   const services = createServices(config, database.db, log, readVersion());
-  const app = await buildApp({ services, registry: buildRegistry(), webRoot: WEB_ROOT }, { loggerInstance: log }).catch(
-    async (error: unknown) => {
-      await database.close();
-      throw error;
-    },
-  );
+  const app = await buildApp(
+    { services, registry: buildRegistry(), webRoot: WEB_ROOT },
+    { loggerInstance: log },
+  ).catch(async (error: unknown) => {
+    await database.close();
+    throw error;
+  });
   process.once('SIGINT', () => void close('SIGINT'));
   process.once('SIGTERM', () => void close('SIGTERM'));
   try {
     const demo = await ensureDemoCompany(database.db, config);
     await app.listen({ port: config.port, host: config.host });
-    const url = config.publicUrl ?? `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;
+    const url =
+      config.publicUrl ??
+      `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;
     const lines = [
       '',
       `Materia is ready at ${url}/ (in ${Date.now() - started} ms)`,

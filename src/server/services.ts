@@ -33,8 +33,11 @@ export function createServices(
     log,
     companies: new CompanyDirectory(db),
     sessions: new Sessions(),
-    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir }, log),
-    captcha: new Captcha(),
+    mailer: createMailer(
+      { smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir },
+      log,
+    ),
+    captcha: new Captcha(db),
     ...overrides,
   };
 }

@@ -6,7 +6,9 @@ export const PROJECT_ROOT = join(import.meta.dirname, '..', '..');
 export const WEB_ROOT = join(PROJECT_ROOT, 'dist', 'web');
 
 export function readVersion(): string {
-  const pkg = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string };
+  const pkg = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as {
+    version: string;
+  };
   const buildFile = join(WEB_ROOT, 'build.json');
   if (!existsSync(buildFile)) return pkg.version;
   const build = JSON.parse(readFileSync(buildFile, 'utf8')) as { build?: string };

@@ -38,7 +38,10 @@ export async function startTestServer(
   const database = await openDatabase(config, quiet);
   const log = pino({ level: 'silent' });
   const services = createServices(config, database.db, log, 'test', overrides);
-  const app = await buildApp({ services, registry: buildRegistry(), webRoot: null }, { loggerInstance: log });
+  const app = await buildApp(
+    { services, registry: buildRegistry(), webRoot: null },
+    { loggerInstance: log },
+  );
   return {
     app,
     services,
@@ -85,5 +88,5 @@ export async function call<T = unknown>(
   if (company) body._company_slug = company.slug;
   if (token) body._user_token = token;
   const response = await server.app.inject({ method: 'POST', url: `/api/${path}`, payload: body });
-  return { status: response.statusCode, ...(response.json() as Envelope<T>) };
+  return { status: response.statusCode, ...response.json<Envelope<T>>() };
 }

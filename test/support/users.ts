@@ -62,7 +62,13 @@ export async function addUser(
     if (groupIds.length) {
       await trx
         .insertInto('user_groups')
-        .values(groupIds.map((group_id) => ({ company_id: company.companyId, user_id: user.user_id, group_id })))
+        .values(
+          groupIds.map((group_id) => ({
+            company_id: company.companyId,
+            user_id: user.user_id,
+            group_id,
+          })),
+        )
         .execute();
     }
     const issued = await server.services.sessions.issue(trx, company.companyId, user.user_id, {

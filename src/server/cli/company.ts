@@ -58,7 +58,9 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    console.error(error instanceof ConfigError ? `Configuration: ${error.message}` : (error as Error).message);
+    console.error(
+      error instanceof ConfigError ? `Configuration: ${error.message}` : (error as Error).message,
+    );
     process.exit(1);
   },
 );

@@ -21,7 +21,8 @@ export const newCompanySchema = z.object({
   name: z.string().trim().min(1, 'name: can not be empty').max(255),
   adminEmail: z.email('admin e-mail: must be an e-mail address').transform((e) => e.toLowerCase()),
   adminPassword: z.string().superRefine((p, ctx) => {
-    for (const text of passwordProblems(p)) ctx.addIssue({ code: 'custom', message: `admin password: ${text}` });
+    for (const text of passwordProblems(p))
+      ctx.addIssue({ code: 'custom', message: `admin password: ${text}` });
   }),
   adminFirstName: z.string().default('Admin'),
   adminLastName: z.string().default(''),
@@ -54,14 +55,25 @@ export async function createCompany(db: Kysely<DB>, input: NewCompany): Promise<
       .values({ company_slug: data.slug, company_name: data.name })
       .returning(['company_id', 'company_slug', 'company_name'])
       .executeTakeFirstOrThrow();
-    await sql`select set_config('app.company_id', ${String(company.company_id)}, true)`.execute(trx);
+    await sql`select set_config('app.company_id', ${String(company.company_id)}, true)`.execute(
+      trx,
+    );
     await trx
       .insertInto('groups')
       .values([
-        { company_id: company.company_id, group_name: 'Administrators', group_key: 'admins',
-          group_description: 'Every privilege, including users, groups and modules.' },
-        { company_id: company.company_id, group_name: 'Staff', group_key: 'staff',
-          group_description: 'Clinic staff: patients, prescriptions, letters and the materia medica.' },
+        {
+          company_id: company.company_id,
+          group_name: 'Administrators',
+          group_key: 'admins',
+          group_description: 'Every privilege, including users, groups and modules.',
+        },
+        {
+          company_id: company.company_id,
+          group_name: 'Staff',
+          group_key: 'staff',
+          group_description:
+            'Clinic staff: patients, prescriptions, letters and the materia medica.',
+        },
       ])
       .execute();
     const admin = await trx

@@ -93,11 +93,11 @@ export async function openDatabase(config: Config, log: Logger): Promise<Databas
     await migrate(ownerUrl, appRole, (m) => log.info(m));
     const pool = new pg.Pool({ connectionString: appUrl, max: 24, idleTimeoutMillis: 30_000 });
     // Idle connections are cut when the cluster shuts down with us: that is not worth a warning.
-    pool.on('error', (error) =>
-      (error.message.includes('administrator command') ? log.debug : log.warn)(
-        `Database connection error: ${error.message}`,
-      ),
-    );
+    pool.on('error', (error) => {
+      const text = `Database connection error: ${error.message}`;
+      if (error.message.includes('administrator command')) log.debug(text);
+      else log.warn(text);
+    });
     await assertAppRoleIsBound(pool);
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     return {

@@ -91,7 +91,10 @@ async function runningCluster(file: string): Promise<Runtime | null> {
 const urlOf = (password: string, port: number) =>
   `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${EMBEDDED_DATABASE}`;
 
-export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promise<EmbeddedCluster> {
+export async function startEmbeddedPostgres(
+  dataDir: string,
+  log: Logger,
+): Promise<EmbeddedCluster> {
   await mkdir(dataDir, { recursive: true });
   // The cluster runs as the unprivileged `postgres` user when we are root: it must reach the folder.
   await chmod(dataDir, 0o755);
@@ -115,10 +118,14 @@ export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promi
     createPostgresUser: true,
     authMethod: 'scram-sha-256',
     postgresFlags: [
-      '-c', 'listen_addresses=127.0.0.1',
-      '-c', 'max_connections=200',
-      '-c', 'shared_buffers=256MB',
-      '-c', `unix_socket_directories=`,
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'max_connections=200',
+      '-c',
+      'shared_buffers=256MB',
+      '-c',
+      `unix_socket_directories=`,
     ],
     onLog: (m) => log.debug(m.trim()),
     onError: (e) => log.warn(String(e).trim()),
@@ -130,7 +137,9 @@ export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promi
   await cluster.start();
   const client = cluster.getPgClient('postgres', '127.0.0.1');
   await client.connect();
-  const exists = await client.query('select 1 from pg_database where datname = $1', [EMBEDDED_DATABASE]);
+  const exists = await client.query('select 1 from pg_database where datname = $1', [
+    EMBEDDED_DATABASE,
+  ]);
   if (exists.rowCount === 0) await client.query(`create database ${EMBEDDED_DATABASE}`);
   await client.end();
   await writeFile(runtimeFile, JSON.stringify({ owner: process.pid, port } satisfies Runtime));

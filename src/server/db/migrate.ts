@@ -21,7 +21,9 @@ export async function migrate(ownerUrl: string, appRole: string, log: (m: string
     await client.query(`create table if not exists schema_migrations (
       name text primary key, applied_at timestamptz not null default now())`);
     const done = new Set(
-      (await client.query<{ name: string }>('select name from schema_migrations')).rows.map((r) => r.name),
+      (await client.query<{ name: string }>('select name from schema_migrations')).rows.map(
+        (r) => r.name,
+      ),
     );
     const role = client.escapeIdentifier(appRole);
     for (const migration of MIGRATIONS) {
@@ -34,7 +36,9 @@ export async function migrate(ownerUrl: string, appRole: string, log: (m: string
         await client.query('commit');
       } catch (error) {
         await client.query('rollback');
-        throw new Error(`Migration ${migration.name} failed: ${(error as Error).message}`);
+        throw new Error(`Migration ${migration.name} failed: ${(error as Error).message}`, {
+          cause: error,
+        });
       }
     }
   } finally {

@@ -122,6 +122,13 @@ export interface AuditLogTable {
   ip: Generated<string>;
 }
 
+/** Secrets every server of a deployment shares (not tenant data; see 0002_server_secrets). */
+export interface ServerSecretsTable {
+  name: string;
+  value: string;
+  created_at: Generated<Date>;
+}
+
 export interface DB {
   companies: CompaniesTable;
   users: UsersTable;
@@ -135,4 +142,5 @@ export interface DB {
   module_groups: ModuleGroupsTable;
   user_preferences: UserPreferencesTable;
   audit_log: AuditLogTable;
+  server_secrets: ServerSecretsTable;
 }

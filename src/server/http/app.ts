@@ -56,19 +56,21 @@ export async function buildApp(
   await app.register(compress, { threshold: 1024 });
 
   // Every failure before the dispatcher (bad JSON, too large, wrong type) still gets the envelope.
-  app.setErrorHandler((error: { statusCode?: number; code?: string; message: string }, request, reply) => {
-    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
-    const text =
-      error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
-        ? `The request is too large (at most ${BODY_LIMIT_BYTES / 1024} KB).`
-        : error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
-          ? 'Send the request as JSON (Content-Type: application/json).'
-          : status < 500
-            ? `The request is not valid JSON: ${error.message}`
-            : 'Something went wrong on the server; nothing was saved.';
-    if (status >= 500) request.log.error({ err: error }, 'request failed');
-    void reply.code(status).send(envelopeOf(services, false, null, [{ type: 'e', text }]));
-  });
+  app.setErrorHandler(
+    (error: { statusCode?: number; code?: string; message: string }, request, reply) => {
+      const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+      const text =
+        error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+          ? `The request is too large (at most ${BODY_LIMIT_BYTES / 1024} KB).`
+          : error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+            ? 'Send the request as JSON (Content-Type: application/json).'
+            : status < 500
+              ? `The request is not valid JSON: ${error.message}`
+              : 'Something went wrong on the server; nothing was saved.';
+      if (status >= 500) request.log.error({ err: error }, 'request failed');
+      void reply.code(status).send(envelopeOf(services, false, null, [{ type: 'e', text }]));
+    },
+  );
 
   app.post<{ Params: { '*': string } }>('/api/*', async (request, reply) => {
     const outcome = await dispatch(services, registry, request.params['*'], request.body, {
@@ -82,9 +84,13 @@ export async function buildApp(
     method: ['GET', 'PUT', 'DELETE', 'PATCH'],
     url: '/api/*',
     handler: async (_request, reply) =>
-    reply
-      .code(405)
-        .send(envelopeOf(services, false, null, [{ type: 'e', text: 'API calls use POST with a JSON body.' }])),
+      reply
+        .code(405)
+        .send(
+          envelopeOf(services, false, null, [
+            { type: 'e', text: 'API calls use POST with a JSON body.' },
+          ]),
+        ),
   });
 
   const webRoot = options.webRoot;

@@ -79,7 +79,8 @@ export class CallRegistry {
 
   add(...definitions: CallDefinition[]): this {
     for (const definition of definitions) {
-      if (this.exact.has(definition.path)) throw new Error(`Call ${definition.path} declared twice`);
+      if (this.exact.has(definition.path))
+        throw new Error(`Call ${definition.path} declared twice`);
       this.exact.set(definition.path, definition);
     }
     return this;

@@ -14,7 +14,14 @@ import { moduleByName } from '../../shared/modules';
 import { grants } from '../../shared/privileges';
 import { inTenant } from '../db/tenancy';
 import type { Services } from '../services';
-import type { AuditEntry, AuthUser, CallContext, CallDefinition, CallRegistry, Caller } from './calls';
+import type {
+  AuditEntry,
+  AuthUser,
+  CallContext,
+  CallDefinition,
+  CallRegistry,
+  Caller,
+} from './calls';
 import { ApiError, badRequest, forbidden, notFound, unauthenticated } from './errors';
 import { describeError } from './validation';
 
@@ -43,13 +50,23 @@ export function envelopeOf(
 function failure(services: Services, error: ApiError): DispatchOutcome {
   return {
     status: error.status,
-    envelope: envelopeOf(services, false, error.extra.data ?? null, [{ type: 'e', text: error.message }], {
-      ...(error.extra.authentication_failed ? { authentication_failed: true } : {}),
-    }),
+    envelope: envelopeOf(
+      services,
+      false,
+      error.extra.data ?? null,
+      [{ type: 'e', text: error.message }],
+      {
+        ...(error.extra.authentication_failed ? { authentication_failed: true } : {}),
+      },
+    ),
   };
 }
 
-async function authenticate(ctx: { services: Services; caller: Caller }, trx: CallContext['trx'], token: unknown) {
+async function authenticate(
+  ctx: { services: Services; caller: Caller },
+  trx: CallContext['trx'],
+  token: unknown,
+) {
   const parsed = tokenShape.safeParse(token);
   if (!parsed.success) return null;
   return ctx.services.sessions.authenticate(trx, ctx.caller.company.company_id, parsed.data.hash);
@@ -119,7 +136,10 @@ export async function dispatch(
   } catch (error) {
     if (error instanceof ApiError) return failure(services, error);
     services.log.error({ err: error, path }, 'call failed');
-    return failure(services, new ApiError(500, 'Something went wrong on the server; nothing was saved.'));
+    return failure(
+      services,
+      new ApiError(500, 'Something went wrong on the server; nothing was saved.'),
+    );
   }
 }
 

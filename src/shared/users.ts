@@ -1,0 +1,153 @@
+/**
+ * The user record (SPEC §3.3): its option lists, maximum lengths and the zod rule of every field a
+ * user may change about themselves. The server validates with these rules and the web form shows
+ * the same ones, so both sides refuse the same values with the same texts.
+ */
+import { z } from 'zod';
+import { maxLengthText } from './limits';
+
+export const PREFERRED_CONTACT_OPTIONS = [
+  'Email',
+  'Home_Phone',
+  'Mobile',
+  'FaceTime',
+  'WhatsApp',
+  'Skype',
+  'Other',
+] as const;
+export type PreferredContact = (typeof PREFERRED_CONTACT_OPTIONS)[number];
+
+export const SEX_OPTIONS = ['Male', 'Female', 'MaleFemale', 'FemaleMale'] as const;
+export type Sex = (typeof SEX_OPTIONS)[number];
+
+export const GENDER_OPTIONS = ['Male', 'Female', 'Binary'] as const;
+export type Gender = (typeof GENDER_OPTIONS)[number];
+
+/** How each option is shown (SPEC §3.3: MaleFemale is shown as Male>Female). */
+export const USER_OPTION_LABELS: Readonly<Record<string, string>> = {
+  Home_Phone: 'Home phone',
+  MaleFemale: 'Male>Female',
+  FemaleMale: 'Female>Male',
+};
+export const optionLabel = (value: string): string => USER_OPTION_LABELS[value] ?? value;
+
+export const USER_MAX_LENGTHS = {
+  user_first_name: 100,
+  user_last_name: 100,
+  user_surname: 100,
+  user_email: 254,
+  user_avatar: 2048,
+  user_reference_number: 100,
+  user_phone: 50,
+  user_mobile: 50,
+} as const;
+
+export const EMPTY_TEXT = 'Can not be empty';
+export const EMAIL_TEXT = 'Must be an e-mail address.';
+export const DATE_TEXT = 'Must be a date written YYYY-MM-DD.';
+export const FIELD_MISSING_TEXT = 'Payload must contain the "field".';
+export const EMAIL_TAKEN_TEXT = 'Another user already has this e-mail address.';
+
+/** A string of at most `max` characters, refused with the SPEC §5 text. */
+export const boundedText = (max: number) => z.string().max(max, maxLengthText(max));
+
+const trimmed = (max: number) => z.string().trim().max(max, maxLengthText(max));
+const required = (max: number) => trimmed(max).min(1, EMPTY_TEXT);
+/** One of the options; with `allowEmpty`, '' (not set) as well. */
+const oneOf = (options: readonly string[], allowEmpty = false) =>
+  z
+    .string()
+    .refine(
+      (v) => options.includes(v) || (allowEmpty && v === ''),
+      `Must be one of: ${options.map(optionLabel).join(', ')}.`,
+    );
+
+/** E-mail addresses are kept in lower case, so that one address is one account. */
+export const normaliseEmail = (email: string): string => email.trim().toLowerCase();
+
+export const emailSchema = required(USER_MAX_LENGTHS.user_email)
+  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, EMAIL_TEXT)
+  .transform(normaliseEmail);
+
+const isCalendarDate = (value: string) => {
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+};
+
+/** YYYY-MM-DD of a real day; an empty value clears the date. */
+export const dateOfBirthSchema = z
+  .string()
+  .nullable()
+  .refine((v) => !v || (/^\d{4}-\d{2}-\d{2}$/.test(v) && isCalendarDate(v)), DATE_TEXT)
+  .transform((v) => v || null);
+
+/** Every field a user may change about themselves, with its rule (never password, groups…). */
+export const SELF_EDITABLE_USER_FIELDS = {
+  user_first_name: required(USER_MAX_LENGTHS.user_first_name),
+  user_last_name: trimmed(USER_MAX_LENGTHS.user_last_name),
+  user_surname: trimmed(USER_MAX_LENGTHS.user_surname),
+  user_email: emailSchema,
+  user_avatar: trimmed(USER_MAX_LENGTHS.user_avatar),
+  user_dob: dateOfBirthSchema,
+  user_reference_number: trimmed(USER_MAX_LENGTHS.user_reference_number),
+  user_phone: trimmed(USER_MAX_LENGTHS.user_phone),
+  user_mobile: trimmed(USER_MAX_LENGTHS.user_mobile),
+  user_preferred_contact: oneOf(PREFERRED_CONTACT_OPTIONS),
+  user_sex: oneOf(SEX_OPTIONS, true),
+  user_gender: oneOf(GENDER_OPTIONS, true),
+} as const;
+export type SelfEditableUserField = keyof typeof SELF_EDITABLE_USER_FIELDS;
+
+export const isSelfEditableUserField = (field: string): field is SelfEditableUserField =>
+  Object.hasOwn(SELF_EDITABLE_USER_FIELDS, field);
+
+/** The user's own fields as every reply carries them (never the password hash). */
+export const USER_DETAIL_COLUMNS = [
+  'user_id',
+  'user_first_name',
+  'user_last_name',
+  'user_surname',
+  'user_email',
+  'user_avatar',
+  'user_dob',
+  'user_reference_number',
+  'user_phone',
+  'user_mobile',
+  'user_preferred_contact',
+  'user_sex',
+  'user_gender',
+] as const;
+
+export interface UserDetails {
+  user_id: number;
+  user_first_name: string;
+  user_last_name: string;
+  user_surname: string;
+  user_email: string;
+  user_avatar: string;
+  user_dob: string | null;
+  user_reference_number: string;
+  user_phone: string;
+  user_mobile: string;
+  user_preferred_contact: string;
+  user_sex: string;
+  user_gender: string;
+}
+
+export interface UserGroupRef {
+  group_id: number;
+  group_key: string;
+  group_name: string;
+}
+
+/** The user object of login, check_authentication and update_my_details (SPEC §3.3). */
+export interface SessionUser extends UserDetails {
+  groups: UserGroupRef[];
+  group_ids: number[];
+  domain_ids: number[];
+  /** The token secret: only in the login reply, the server never sees it again in clear. */
+  hash?: string;
+  hash_expire: string;
+  logged_in_at: string;
+  userlogin_id: number;
+}
