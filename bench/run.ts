@@ -1,12 +1,14 @@
 /**
- * `npm run bench [section…]`: prints each figure beside its budget. Sections: platform (issue 2).
+ * `npm run bench [section…]`: prints each figure beside its budget. Sections: platform (issue 2), web (issue 4).
  * Exits non-zero when a figure is over budget, so the numbers can gate a release.
  */
 import { passes, printFigures, type Figure } from './lib';
 import { platformBench } from './platform';
+import { webBench } from './web';
 
 const SECTIONS: Record<string, { title: string; run: () => Promise<Figure[]> }> = {
   platform: { title: 'Platform: start-up, password hashing, authentication', run: platformBench },
+  web: { title: 'Web app: bytes loaded and time to an interactive login form', run: webBench },
 };
 
 const wanted = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(SECTIONS);
