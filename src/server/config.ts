@@ -18,6 +18,7 @@ export interface Config {
   adminPassword: string | null;
   appEnv: AppEnv;
   publicUrl: string | null;
+  trustProxy: boolean;
   logLevel: string;
 }
 
@@ -104,6 +105,12 @@ export const VARIABLES: readonly Variable[] = [
     fallback: '',
     check: isUrl(['http:', 'https:']),
   },
+  {
+    name: 'TRUST_PROXY',
+    help: 'yes behind a reverse proxy that sets X-Forwarded-For (client addresses for throttling)',
+    fallback: 'no',
+    check: (v) => (['yes', 'no'].includes(v) ? null : 'must be yes or no'),
+  },
   { name: 'LOG_LEVEL', help: 'fatal, error, warn, info, debug or trace', fallback: 'info' },
 ];
 
@@ -132,6 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: orNull('ADMIN_PASSWORD'),
     appEnv: value('APP_ENV') as AppEnv,
     publicUrl: orNull('PUBLIC_URL'),
+    trustProxy: value('TRUST_PROXY') === 'yes',
     logLevel: value('LOG_LEVEL'),
   };
 }

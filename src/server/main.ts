@@ -7,6 +7,7 @@ import { ConfigError, helpText, loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { ensureDemoCompany, DEMO_SLUG } from './demo';
 import { buildApp } from './http/app';
+import { publicBaseUrl } from './mail/links';
 import { buildRegistry } from './api';
 import { createServices } from './services';
 import { readVersion, WEB_ROOT } from './version';
@@ -51,9 +52,7 @@ async function main(): Promise<void> {
   try {
     const demo = await ensureDemoCompany(database.db, config);
     await app.listen({ port: config.port, host: config.host });
-    const url =
-      config.publicUrl ??
-      `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`;
+    const url = publicBaseUrl(config);
     const lines = [
       '',
       `Materia is ready at ${url}/ (in ${Date.now() - started} ms)`,

@@ -108,13 +108,17 @@ export class Sessions {
       .execute();
   }
 
-  /** Ends every session of a user at once (disabled user, password changed by an admin). */
-  async revokeAllOf(trx: Tx, userId: number): Promise<void> {
-    await trx
+  /**
+   * Ends every session of a user at once (disabled user, password changed), except `keep`: the
+   * session that changed its own password stays signed in.
+   */
+  async revokeAllOf(trx: Tx, userId: number, keep?: number): Promise<void> {
+    let query = trx
       .updateTable('user_logins')
       .set({ revoked_at: new Date(this.now()) })
       .where('user_id', '=', userId)
-      .where('revoked_at', 'is', null)
-      .execute();
+      .where('revoked_at', 'is', null);
+    if (keep !== undefined) query = query.where('userlogin_id', '!=', keep);
+    await query.execute();
   }
 }

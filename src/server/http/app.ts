@@ -31,7 +31,8 @@ export async function buildApp(
   const { services, registry } = options;
   const app = Fastify({
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: true,
+    // Only a trusted proxy may say who the client is; else anyone could dodge per-address limits.
+    trustProxy: services.config.trustProxy,
     // Per-request lines would drown the log at clinic load; errors are still logged.
     logController: new LogController({ disableRequestLogging: true }),
     ...fastifyOptions,

@@ -117,7 +117,8 @@ export async function dispatch(
       }
       checkAccess(definition, caller.user);
       await checkModuleEnabled(trx, path);
-      const input = definition.input.safeParse(payload);
+      // reportInput: the message can then tell a missing field from one of the wrong type.
+      const input = definition.input.safeParse(payload, { reportInput: true });
       if (!input.success) throw badRequest(describeError(input.error));
       const context: CallContext = {
         trx,

@@ -1,0 +1,15 @@
+/** The reply when a call needs a solved captcha first (logins after failures, reset requests). */
+import type { CallContext, CallResult } from '../http/calls';
+
+export const CAPTCHA_REQUIRED_TEXT = 'Please complete the captcha to continue.';
+
+export const captchaRequired = (): CallResult => ({
+  result: false,
+  status: 400,
+  data: { captcha_required: true },
+  messages: [{ type: 'w', text: CAPTCHA_REQUIRED_TEXT }],
+});
+
+/** True when `altcha` is a valid solution not used before. */
+export const captchaSolved = (ctx: CallContext, altcha: string | undefined): Promise<boolean> =>
+  ctx.services.captcha.verify(altcha);

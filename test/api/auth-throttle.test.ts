@@ -1,0 +1,184 @@
+import { randomBytes } from 'node:crypto';
+import type { Challenge } from 'altcha-lib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  call,
+  newCompany,
+  startTestServer,
+  TEST_PASSWORD,
+  type TestCompany,
+  type TestServer,
+} from '../support/api';
+import { login, solveCaptcha, useQuickCaptcha } from './auth-support';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  useQuickCaptcha(server);
+});
+afterAll(() => server.close());
+
+const CAPTCHA = { type: 'w', text: 'Please complete the captcha to continue.' };
+const WRONG = 'Wrong-Password-1';
+
+/** Each test its own clinic: attempts are counted per clinic, so tests never share counts. */
+const freshClinic = () => newCompany(server, 'Throttle Clinic');
+
+async function failLogins(company: TestCompany, count: number, email = company.adminEmail) {
+  for (let i = 0; i < count; i += 1) {
+    const reply = await login(server, company, email, WRONG);
+    expect(reply.status).toBe(401);
+  }
+}
+
+describe('captcha/challenge', () => {
+  it('hands out a signed ALTCHA challenge without a login', async () => {
+    const company = await freshClinic();
+    const reply = await call<Challenge>(server, company, 'captcha/challenge');
+    expect(reply.result).toBe(true);
+    expect(reply.data.parameters).toMatchObject({ algorithm: 'PBKDF2/SHA-256' });
+    expect(reply.data.parameters.nonce).toMatch(/^[0-9a-f]{32}$/);
+    expect(reply.data.signature).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('is signed with keys every server of the deployment shares', async () => {
+    const company = await freshClinic();
+    const second = await startTestServer();
+    try {
+      useQuickCaptcha(second);
+      const altcha = await solveCaptcha(second, company);
+      await failLogins(company, 3);
+      const reply = await login(server, company, company.adminEmail, TEST_PASSWORD, altcha);
+      expect(reply.result).toBe(true);
+    } finally {
+      await second.close();
+    }
+  });
+});
+
+describe('after 3 failed logins', () => {
+  it('asks for the captcha for that account, then accepts a solved one', async () => {
+    const company = await freshClinic();
+    await failLogins(company, 3);
+    const asked = await login(server, company, company.adminEmail, TEST_PASSWORD);
+    expect(asked).toMatchObject({ result: false, data: { captcha_required: true } });
+    expect(asked.messages).toEqual([CAPTCHA]);
+    const altcha = await solveCaptcha(server, company);
+    const reply = await login(server, company, company.adminEmail, TEST_PASSWORD, altcha);
+    expect(reply.result).toBe(true);
+    expect(reply.data.user.user_id).toBe(1);
+  });
+
+  it('refuses a forged, a malformed or an already used solution', async () => {
+    const company = await freshClinic();
+    await failLogins(company, 3);
+    const altcha = await solveCaptcha(server, company);
+    const decoded = JSON.parse(atob(altcha)) as {
+      challenge: { parameters: { cost: number } };
+      solution: { derivedKey: string };
+    };
+    const wrongKey = structuredClone(decoded);
+    wrongKey.solution.derivedKey = `${decoded.solution.derivedKey.startsWith('0') ? '1' : '0'}${decoded.solution.derivedKey.slice(1)}`;
+    const cheaper = structuredClone(decoded);
+    cheaper.challenge.parameters.cost = 0;
+    const forgeries = [wrongKey, cheaper].map((payload) => btoa(JSON.stringify(payload)));
+    const widgetTest = btoa('{"challenge":null,"solution":null,"test":true}');
+    for (const bad of [...forgeries, 'not base64 json', widgetTest]) {
+      const reply = await login(server, company, company.adminEmail, TEST_PASSWORD, bad);
+      expect(reply.data).toEqual({ captcha_required: true });
+    }
+    expect((await login(server, company, company.adminEmail, WRONG, altcha)).status).toBe(401);
+    const replayed = await login(server, company, company.adminEmail, TEST_PASSWORD, altcha);
+    expect(replayed.data).toEqual({ captcha_required: true });
+  });
+
+  it('asks for the captcha for any account from that address', async () => {
+    const company = await freshClinic();
+    for (let i = 0; i < 3; i += 1) {
+      await failLogins(company, 1, `nobody-${i}@${company.slug}.test`);
+    }
+    const asked = await login(server, company, company.adminEmail, TEST_PASSWORD);
+    expect(asked.data).toEqual({ captcha_required: true });
+  });
+
+  it('a successful login clears that account’s failures', async () => {
+    const company = await freshClinic();
+    await failLogins(company, 3);
+    const altcha = await solveCaptcha(server, company);
+    expect((await login(server, company, company.adminEmail, TEST_PASSWORD, altcha)).result).toBe(
+      true,
+    );
+    // Seven more failures would block the account had the first three still counted.
+    for (let i = 0; i < 7; i += 1) {
+      const reply = await login(
+        server,
+        company,
+        company.adminEmail,
+        WRONG,
+        await solveCaptcha(server, company),
+      );
+      expect(reply.status).toBe(401);
+    }
+    const still = await login(
+      server,
+      company,
+      company.adminEmail,
+      TEST_PASSWORD,
+      await solveCaptcha(server, company),
+    );
+    expect(still.result).toBe(true);
+  });
+});
+
+describe('parallel guesses', () => {
+  it('are counted one after the other, so a burst cannot skip the captcha', async () => {
+    const company = await freshClinic();
+    const replies = await Promise.all(
+      Array.from({ length: 8 }, () => login(server, company, company.adminEmail, WRONG)),
+    );
+    const statuses = replies.map((r) => r.status).sort();
+    expect(statuses).toEqual([400, 400, 400, 400, 400, 401, 401, 401]);
+  });
+});
+
+describe('blocking', () => {
+  it('refuses an account with 429 and says when, after 10 failures in 15 minutes', async () => {
+    const company = await freshClinic();
+    await failLogins(company, 3);
+    for (let i = 0; i < 7; i += 1) {
+      const altcha = await solveCaptcha(server, company);
+      expect((await login(server, company, company.adminEmail, WRONG, altcha)).status).toBe(401);
+    }
+    const altcha = await solveCaptcha(server, company);
+    const reply = await login(server, company, company.adminEmail, TEST_PASSWORD, altcha);
+    expect(reply.status).toBe(429);
+    expect(reply.result).toBe(false);
+    expect(reply.messages).toEqual([
+      { type: 'e', text: 'Too many attempts. Please try again in 15 minutes.' },
+    ]);
+    // Another account from the same address is not blocked by it.
+    const other = await login(
+      server,
+      company,
+      `other@${company.slug}.test`,
+      WRONG,
+      await solveCaptcha(server, company),
+    );
+    expect(other.status).toBe(401);
+  });
+
+  it('refuses an address with 429 after 50 failures in 15 minutes, whatever the account', async () => {
+    const company = await freshClinic();
+    for (let i = 0; i < 50; i += 1) {
+      const altcha = i < 3 ? undefined : await solveCaptcha(server, company);
+      const email = `guess-${randomBytes(3).toString('hex')}@${company.slug}.test`;
+      expect((await login(server, company, email, WRONG, altcha)).status).toBe(401);
+    }
+    const reply = await login(server, company, company.adminEmail, TEST_PASSWORD);
+    expect(reply.status).toBe(429);
+    expect(reply.messages[0]?.text).toMatch(
+      /^Too many attempts\. Please try again in 1[45] minutes\.$/,
+    );
+  }, 120_000);
+});
