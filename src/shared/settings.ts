@@ -7,6 +7,9 @@ import { z } from 'zod';
 import { HEX_COLOUR } from './colours';
 import { maxLengthText, TEXT_MAX_LENGTH } from './limits';
 
+const EMAIL_TEXT = 'Must be an e-mail address.';
+const URL_TEXT = 'Must be a web address (https://… or /…).';
+
 export type SettingType = 'text' | 'email' | 'url' | 'colour' | 'toggle' | 'select' | 'number';
 export type SettingValue = string | number;
 
@@ -55,15 +58,19 @@ export function settingSchema(item: SettingItem): z.ZodType<SettingValue> {
     case 'text':
       return text;
     case 'email':
-      return z.union([z.literal(''), z.email('Must be an e-mail address.')]);
+      // The union's own error covers a wrong type; the member's covers a malformed address.
+      return z.union([z.literal(''), z.email(EMAIL_TEXT)], { error: EMAIL_TEXT });
     case 'url':
-      return z.union([
-        z.literal(''),
-        z
-          .string()
-          .max(2000, maxLengthText(2000))
-          .regex(/^(https?:\/\/|\/)/, 'Must be a web address (https://… or /…).'),
-      ]);
+      return z.union(
+        [
+          z.literal(''),
+          z
+            .string()
+            .max(2000, maxLengthText(2000))
+            .regex(/^(https?:\/\/|\/)/, URL_TEXT),
+        ],
+        { error: URL_TEXT },
+      );
     case 'colour':
       return z.string().regex(HEX_COLOUR, 'Must be a colour such as #6b7a2a.');
     case 'toggle':

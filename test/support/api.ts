@@ -31,6 +31,7 @@ export async function startTestServer(
   const config = loadConfig({
     DATA_DIR: inject('dataDir'),
     DATABASE_URL: inject('databaseOwnerUrl'),
+    DATABASE_APP_URL: inject('databaseAppUrl'),
     LOG_LEVEL: 'silent',
     ...env,
   });

@@ -13,6 +13,7 @@ import { openDatabase, type Database } from '../../src/server/db/database';
 declare module 'vitest' {
   export interface ProvidedContext {
     databaseOwnerUrl: string;
+    databaseAppUrl: string;
     dataDir: string;
   }
 }
@@ -20,7 +21,7 @@ declare module 'vitest' {
 let database: Database | null = null;
 let dataDir = '';
 
-const quiet = { info: () => {}, warn: (m: string) => console.warn(m), debug: () => {} };
+const quiet = { info: () => {}, warn: () => {}, debug: () => {} };
 
 export async function setup(project: TestProject) {
   dataDir = await mkdtemp(join(tmpdir(), 'materia-test-'));
@@ -31,6 +32,8 @@ export async function setup(project: TestProject) {
   });
   database = await openDatabase(config, quiet);
   project.provide('databaseOwnerUrl', database.ownerUrl);
+  // Test servers connect as this role directly instead of each re-keying it.
+  project.provide('databaseAppUrl', database.appUrl);
   project.provide('dataDir', dataDir);
 }
 

@@ -17,11 +17,13 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
 
 export const APP_ROLE = 'materia_app';
+const APP_ROLE_LOCK = 7_061_994;
 
 export interface Database {
   db: Kysely<DB>;
   pool: pg.Pool;
   ownerUrl: string;
+  appUrl: string;
   close(): Promise<void>;
 }
 
@@ -36,6 +38,8 @@ async function managedAppUrl(ownerUrl: string): Promise<string> {
   const client = new pg.Client({ connectionString: ownerUrl });
   await client.connect();
   try {
+    // Several servers (or test workers) may start at once: one at a time changes the role.
+    await client.query('select pg_advisory_lock($1)', [APP_ROLE_LOCK]);
     await client.query('create schema if not exists materia_private');
     await client.query('revoke all on schema materia_private from public');
     await client.query(
@@ -62,6 +66,7 @@ async function managedAppUrl(ownerUrl: string): Promise<string> {
     url.password = password;
     return url.toString();
   } finally {
+    await client.query('select pg_advisory_unlock($1)', [APP_ROLE_LOCK]).catch(() => undefined);
     await client.end();
   }
 }
@@ -104,6 +109,7 @@ export async function openDatabase(config: Config, log: Logger): Promise<Databas
       db,
       pool,
       ownerUrl,
+      appUrl,
       async close() {
         await db.destroy();
         await cluster?.stop();

@@ -12,6 +12,7 @@ export async function syncModules(trx: Tx, companyId: number): Promise<void> {
   const existing = await trx
     .selectFrom('modules')
     .select(['module_id', 'module_name', 'module_settings', 'module_public_settings'])
+    .where('company_id', '=', companyId)
     .execute();
   const byName = new Map(existing.map((row) => [row.module_name, row]));
   for (const [order, definition] of MODULES.entries()) {
@@ -29,15 +30,20 @@ export async function syncModules(trx: Tx, companyId: number): Promise<void> {
       await trx
         .updateTable('modules')
         .set({ ...values, ...(definition.essential ? { module_enabled: 1 } : {}) })
+        .where('company_id', '=', companyId)
         .where('module_id', '=', row.module_id)
         .execute();
       continue;
     }
+    // Two admins refreshing at once may both see the module missing: the second insert then
+    // does nothing instead of failing the call.
     const inserted = await trx
       .insertInto('modules')
       .values({ company_id: companyId, module_name: definition.name, module_enabled: 1, ...values })
+      .onConflict((oc) => oc.columns(['company_id', 'module_name']).doNothing())
       .returning('module_id')
-      .executeTakeFirstOrThrow();
+      .executeTakeFirst();
+    if (!inserted) continue;
     await trx
       .insertInto('module_groups')
       .values({ company_id: companyId, module_id: inserted.module_id, group_id: ADMIN_GROUP_ID })

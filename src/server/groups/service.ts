@@ -1,0 +1,55 @@
+/**
+ * Group privileges (SPEC §4.3, §6). A group's list holds `module/route` strings and `module/*`
+ * wildcards, each one the catalogue offers. When a list holds `x/*` its `x/route` entries are
+ * redundant — the wildcard already grants them (shared/privileges `grants`) — but they are stored
+ * as given: the group screen disables, not unticks, a wildcard's children, so un-ticking the
+ * wildcard later brings the specific choices back exactly as the admin left them.
+ */
+import { allPrivilegeStrings } from '../../shared/modules';
+import type { CallContext } from '../http/calls';
+import { badRequest, notFound } from '../http/errors';
+import { groupExists, privilegesOfGroup, replacePrivilegesOfGroup } from './repository';
+
+const KNOWN_PRIVILEGES = new Set(allPrivilegeStrings());
+
+const missingGroup = (groupId: number) => notFound(`There is no group with id ${groupId}.`);
+
+export async function groupPrivileges(ctx: CallContext, groupId: number): Promise<string[]> {
+  const companyId = ctx.caller.company.company_id;
+  if (!(await groupExists(ctx.trx, companyId, groupId))) throw missingGroup(groupId);
+  return privilegesOfGroup(ctx.trx, companyId, groupId);
+}
+
+function checkedPrivileges(requested: readonly string[]): string[] {
+  const unknown = [...new Set(requested.filter((p) => !KNOWN_PRIVILEGES.has(p)))];
+  if (unknown.length > 0) {
+    const names = unknown.map((p) => `"${p}"`).join(', ');
+    throw badRequest(
+      unknown.length === 1 ? `Unknown privilege ${names}.` : `Unknown privileges ${names}.`,
+    );
+  }
+  return [...new Set(requested)];
+}
+
+/** Replaces the group's list with exactly the given one; answers the stored list. */
+export async function syncGroupPrivileges(
+  ctx: CallContext,
+  groupId: number,
+  requested: readonly string[],
+): Promise<string[]> {
+  const companyId = ctx.caller.company.company_id;
+  const privileges = checkedPrivileges(requested);
+  if (!(await groupExists(ctx.trx, companyId, groupId, { lock: true })))
+    throw missingGroup(groupId);
+  const before = await privilegesOfGroup(ctx.trx, companyId, groupId);
+  await replacePrivilegesOfGroup(ctx.trx, companyId, groupId, privileges);
+  const after = await privilegesOfGroup(ctx.trx, companyId, groupId);
+  await ctx.audit({
+    action: 'sync_group_privileges',
+    entity: 'groups',
+    entity_id: groupId,
+    before: { group_privileges: before },
+    after: { group_privileges: after },
+  });
+  return after;
+}

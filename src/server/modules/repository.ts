@@ -1,0 +1,89 @@
+/**
+ * Typed queries on a company's module rows. Every query names the company as well: row-level
+ * security would stop a miss, but the repository never relies on it alone (DESIGN §5).
+ */
+import type { Selectable } from 'kysely';
+import type { ModulesTable } from '../db/schema';
+import type { Tx } from '../db/tenancy';
+
+export type ModuleRow = Selectable<ModulesTable>;
+
+/** The two settings columns: private (logged-in users) and public (readable before login). */
+export type SettingsColumn = 'module_settings' | 'module_public_settings';
+
+const MODULE_COLUMNS = [
+  'module_id',
+  'module_name',
+  'module_description',
+  'module_enabled',
+  'module_essential',
+  'module_settings',
+  'module_public_settings',
+  'module_order',
+  'company_id',
+] as const;
+
+export function listModules(
+  trx: Tx,
+  companyId: number,
+  options: { enabledOnly?: boolean } = {},
+): Promise<ModuleRow[]> {
+  let query = trx
+    .selectFrom('modules')
+    .select(MODULE_COLUMNS)
+    .where('company_id', '=', companyId)
+    .orderBy('module_order')
+    .orderBy('module_id');
+  if (options.enabledOnly) query = query.where('module_enabled', '=', 1);
+  return query.execute();
+}
+
+/** The row, locked for the rest of the transaction so that concurrent writes queue up. */
+export function findModuleForUpdate(
+  trx: Tx,
+  companyId: number,
+  moduleId: number,
+): Promise<ModuleRow | undefined> {
+  return trx
+    .selectFrom('modules')
+    .select(MODULE_COLUMNS)
+    .where('company_id', '=', companyId)
+    .where('module_id', '=', moduleId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export function findModuleByName(
+  trx: Tx,
+  companyId: number,
+  moduleName: string,
+): Promise<ModuleRow | undefined> {
+  return trx
+    .selectFrom('modules')
+    .select(MODULE_COLUMNS)
+    .where('company_id', '=', companyId)
+    .where('module_name', '=', moduleName)
+    .executeTakeFirst();
+}
+
+export function updateModule(
+  trx: Tx,
+  companyId: number,
+  moduleId: number,
+  changes: Partial<Record<SettingsColumn, object>> & { module_enabled?: number },
+): Promise<ModuleRow> {
+  const { module_settings, module_public_settings, module_enabled } = changes;
+  return trx
+    .updateTable('modules')
+    .set({
+      ...(module_settings ? { module_settings: JSON.stringify(module_settings) } : {}),
+      ...(module_public_settings
+        ? { module_public_settings: JSON.stringify(module_public_settings) }
+        : {}),
+      ...(module_enabled === undefined ? {} : { module_enabled }),
+    })
+    .where('company_id', '=', companyId)
+    .where('module_id', '=', moduleId)
+    .returning(MODULE_COLUMNS)
+    .executeTakeFirstOrThrow();
+}

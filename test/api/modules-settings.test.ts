@@ -1,0 +1,301 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_COLOURS } from '../../src/shared/colours';
+import { DEFAULT_CURRENCY } from '../../src/shared/currencies';
+import { MODULES } from '../../src/shared/modules';
+import type { UserToken } from '../../src/shared/envelope';
+import { inTenant } from '../../src/server/db/tenancy';
+import {
+  call,
+  newCompany,
+  startTestServer,
+  type TestCompany,
+  type TestServer,
+} from '../support/api';
+import { addUser, adminToken } from '../support/users';
+import { moduleIdsOf } from '../support/module-ids';
+
+type Settings = Record<string, string | number>;
+interface PublicRow {
+  module_id: number;
+  module_name: string;
+  module_public_settings: Settings;
+}
+
+let server: TestServer;
+let company: TestCompany;
+let admin: UserToken;
+let ids: Record<string, number>;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  company = await newCompany(server, 'Settings Clinic');
+  admin = await adminToken(server, company);
+  ids = await moduleIdsOf(server, company, admin);
+});
+afterAll(() => server.close());
+
+const publicSettings = async () =>
+  (await call<Settings>(server, company, 'modules/fetch_public_settings')).data;
+const update = (kind: 'update_settings' | 'update_public_settings', payload: object) =>
+  call<Record<string, Settings>>(server, company, `modules/${kind}`, { ...payload }, admin);
+
+describe('public settings (no login)', () => {
+  it('lists every enabled module with its complete public settings', async () => {
+    const reply = await call<PublicRow[]>(server, company, 'modules/get_public_settings');
+    expect(reply).toMatchObject({ status: 200, result: true, messages: [] });
+    expect(reply.data.map((m) => m.module_name)).toEqual(MODULES.map((m) => m.name));
+    for (const row of reply.data) {
+      expect(Object.keys(row).sort()).toEqual([
+        'module_id',
+        'module_name',
+        'module_public_settings',
+      ]);
+    }
+    const materia = reply.data.find((m) => m.module_name === 'materia');
+    expect(materia?.module_public_settings).toMatchObject({ company_name: 'Settings Clinic' });
+  });
+
+  it('answers the product module settings of SPEC §3.4 with their defaults', async () => {
+    const reply = await call<Settings>(server, company, 'modules/fetch_public_settings');
+    expect(reply.result).toBe(true);
+    expect(reply.data).toEqual({
+      company_name: 'Settings Clinic',
+      admin_email: company.adminEmail,
+      login_background_image: '',
+      login_background_image_copyright: '',
+      units_imperial: 0,
+      ...DEFAULT_COLOURS,
+    });
+  });
+});
+
+describe('modules/get_settings', () => {
+  it('gives an admin the private settings of every module', async () => {
+    const reply = await call<Array<{ module_name: string; module_settings: Settings }>>(
+      server,
+      company,
+      'modules/get_settings',
+      {},
+      admin,
+    );
+    expect(reply.result).toBe(true);
+    expect(reply.data).toHaveLength(MODULES.length);
+    const materia = reply.data.find((m) => m.module_name === 'materia');
+    expect(materia?.module_settings).toEqual({ currency: DEFAULT_CURRENCY });
+  });
+
+  it('gives others the product module and the modules they hold a privilege of', async () => {
+    const user = await addUser(server, company, { privileges: ['herbs/list'] });
+    const reply = await call<Array<{ module_name: string }>>(
+      server,
+      company,
+      'modules/get_settings',
+      {},
+      user.token,
+    );
+    expect(reply.data.map((m) => m.module_name)).toEqual(['materia', 'herbs']);
+  });
+
+  it('refuses without a login', async () => {
+    const reply = await call(server, company, 'modules/get_settings');
+    expect(reply).toMatchObject({ status: 401, result: false, authentication_failed: true });
+  });
+});
+
+describe('changing one setting', () => {
+  it('stores a public colour, answers the complete public settings and audits it', async () => {
+    const reply = await update('update_public_settings', {
+      module_id: ids.materia,
+      field: 'colour_accent',
+      value: '#123abc',
+    });
+    expect(reply).toMatchObject({ status: 200, result: true });
+    expect(reply.data).toEqual({
+      module_public_settings: expect.objectContaining({
+        colour_accent: '#123abc',
+        colour_brand: DEFAULT_COLOURS.colour_brand,
+      }) as unknown,
+    });
+    expect((await publicSettings()).colour_accent).toBe('#123abc');
+    const audit = await inTenant(server.database.db, company.companyId, (trx) =>
+      trx
+        .selectFrom('audit_log')
+        .select(['user_id', 'entity_id', 'before', 'after'])
+        .where('action', '=', 'update_public_settings')
+        .executeTakeFirstOrThrow(),
+    );
+    expect(audit).toMatchObject({
+      user_id: 1,
+      entity_id: String(ids.materia),
+      before: { module_public_settings: { colour_accent: DEFAULT_COLOURS.colour_accent } },
+      after: { module_public_settings: { colour_accent: '#123abc' } },
+    });
+  });
+
+  it('refuses a colour that is not a colour and saves nothing', async () => {
+    const before = await publicSettings();
+    const reply = await update('update_public_settings', {
+      module_id: ids.materia,
+      field: 'colour_brand',
+      value: 'olive',
+    });
+    expect(reply).toMatchObject({ status: 400, result: false, data: null });
+    expect(reply.messages).toEqual([
+      { type: 'e', text: '"colour_brand": Must be a colour such as #6b7a2a.' },
+    ]);
+    expect(await publicSettings()).toEqual(before);
+  });
+
+  it.each([
+    ['company_name', 42, '"company_name" must be a string.'],
+    ['units_imperial', '1', '"units_imperial" must be a number.'],
+    ['units_imperial', 2, '"units_imperial": Must be 1 (Yes) or 0 (No).'],
+    ['admin_email', 'not-an-address', '"admin_email": Must be an e-mail address.'],
+    [
+      'login_background_image',
+      'javascript:alert(1)',
+      '"login_background_image": Must be a web address (https://… or /…).',
+    ],
+  ])('refuses %s = %j naming the field', async (field, value, text) => {
+    const before = await publicSettings();
+    const reply = await update('update_public_settings', { module_id: ids.materia, field, value });
+    expect(reply.messages[0]?.text).toBe(text);
+    expect(await publicSettings()).toEqual(before);
+  });
+
+  it('stores a toggle and a text', async () => {
+    await update('update_public_settings', {
+      module_id: ids.materia,
+      field: 'units_imperial',
+      value: 1,
+    });
+    await update('update_public_settings', {
+      module_id: ids.materia,
+      field: 'company_name',
+      value: 'Elm Clinic',
+    });
+    expect(await publicSettings()).toMatchObject({ units_imperial: 1, company_name: 'Elm Clinic' });
+  });
+
+  it('says when the field is missing, in the SPEC words', async () => {
+    const reply = await update('update_settings', { module_id: ids.materia, value: 'EUR' });
+    expect(reply.status).toBe(400);
+    expect(reply.messages[0]?.text).toBe('Payload must contain the "field".');
+  });
+
+  it('says when the value is missing', async () => {
+    const reply = await update('update_settings', { module_id: ids.materia, field: 'currency' });
+    expect(reply.messages[0]?.text).toBe('"value" is required.');
+  });
+
+  it('keeps public and private settings apart', async () => {
+    const asPublic = await update('update_public_settings', {
+      module_id: ids.materia,
+      field: 'currency',
+      value: 'EUR',
+    });
+    expect(asPublic.messages[0]?.text).toBe(
+      'The "materia" module has no public setting named "currency".',
+    );
+    const asPrivate = await update('update_settings', {
+      module_id: ids.materia,
+      field: 'colour_brand',
+      value: '#000000',
+    });
+    expect(asPrivate.messages[0]?.text).toBe(
+      'The "materia" module has no setting named "colour_brand".',
+    );
+  });
+
+  it('stores a private setting from its list of choices', async () => {
+    const reply = await update('update_settings', {
+      module_id: ids.materia,
+      field: 'currency',
+      value: 'EUR',
+    });
+    expect(reply.data).toEqual({ module_settings: { currency: 'EUR' } });
+    const refused = await update('update_settings', {
+      module_id: ids.materia,
+      field: 'currency',
+      value: 'XYZ',
+    });
+    expect(refused.messages[0]?.text).toBe('"currency": Must be one of the listed choices.');
+  });
+
+  it('refuses a field of a module that has no settings', async () => {
+    const reply = await update('update_settings', {
+      module_id: ids.herbs,
+      field: 'currency',
+      value: 'EUR',
+    });
+    expect(reply.messages[0]?.text).toBe('The "herbs" module has no setting named "currency".');
+  });
+
+  it('answers an unknown module id as not found', async () => {
+    const reply = await update('update_settings', {
+      module_id: 9999,
+      field: 'currency',
+      value: 'EUR',
+    });
+    expect(reply).toMatchObject({ status: 404, result: false });
+    expect(reply.messages[0]?.text).toBe('There is no module with id 9999.');
+  });
+
+  it('names an unknown payload field', async () => {
+    const reply = await update('update_settings', {
+      module_id: ids.materia,
+      field: 'currency',
+      value: 'EUR',
+      colour: 1,
+    });
+    expect(reply.messages[0]?.text).toBe('Unknown field "colour".');
+  });
+});
+
+describe('modules/reset_module_settings_to_default', () => {
+  it('brings back every default but keeps the clinic name and admin e-mail', async () => {
+    await update('update_public_settings', {
+      module_id: ids.materia,
+      field: 'colour_dark',
+      value: '#000001',
+    });
+    await update('update_public_settings', {
+      module_id: ids.materia,
+      field: 'company_name',
+      value: 'Oak Clinic',
+    });
+    await update('update_settings', { module_id: ids.materia, field: 'currency', value: 'HUF' });
+    const reply = await call(
+      server,
+      company,
+      'modules/reset_module_settings_to_default',
+      { module_id: ids.materia },
+      admin,
+    );
+    const expected = {
+      module_id: ids.materia,
+      module_settings: { currency: DEFAULT_CURRENCY },
+      module_public_settings: {
+        company_name: 'Oak Clinic',
+        admin_email: company.adminEmail,
+        login_background_image: '',
+        login_background_image_copyright: '',
+        units_imperial: 0,
+        ...DEFAULT_COLOURS,
+      },
+    };
+    expect(reply).toMatchObject({ status: 200, result: true, data: expected });
+    expect(await publicSettings()).toEqual(expected.module_public_settings);
+  });
+
+  it('answers an unknown module id as not found', async () => {
+    const reply = await call(
+      server,
+      company,
+      'modules/reset_module_settings_to_default',
+      { module_id: 4242 },
+      admin,
+    );
+    expect(reply.messages[0]?.text).toBe('There is no module with id 4242.');
+  });
+});

@@ -1,0 +1,107 @@
+/**
+ * Browser helpers of the e2e tests: Debian's Chromium through playwright-core, a fresh context
+ * per page, login through the real form, and the mails the server wrote to DATA_DIR/mail.
+ */
+import { randomInt } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export const SMALL = { width: 375, height: 740 };
+export const WIDE = { width: 1440, height: 900 };
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+}
+
+/**
+ * Each context comes from its own (made-up) client address: the server throttles logins per
+ * address, so one test's failed logins never ask another test for a captcha.
+ */
+export function clientAddress(): string {
+  return `10.${randomInt(1, 255)}.${randomInt(1, 255)}.${randomInt(1, 255)}`;
+}
+
+export interface OpenedPage {
+  context: BrowserContext;
+  page: Page;
+  /** Console errors and uncaught page errors seen so far. */
+  errors: string[];
+}
+
+export async function openPage(
+  browser: Browser,
+  options: { viewport?: { width: number; height: number }; address?: string } = {},
+): Promise<OpenedPage> {
+  const context = await browser.newContext({
+    baseURL: inject('baseUrl'),
+    viewport: options.viewport ?? WIDE,
+    extraHTTPHeaders: { 'x-forwarded-for': options.address ?? clientAddress() },
+    serviceWorkers: 'block',
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  return { context, page, errors };
+}
+
+export const admin = () => ({ email: inject('adminEmail'), password: inject('adminPassword') });
+
+/** Fills the login form on the current page and waits until the app has left it. */
+export async function submitLogin(page: Page, email: string, password: string): Promise<void> {
+  await page.getByRole('textbox', { name: 'E-mail' }).fill(email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Logs in as the admin from `/` and waits for the shell. */
+export async function loginAsAdmin(page: Page): Promise<void> {
+  await page.goto('/');
+  const { email, password } = admin();
+  await submitLogin(page, email, password);
+  await page.waitForURL(/\/app(\/|$|\?)/);
+  await page.getByRole('button', { name: 'Menu' }).waitFor();
+}
+
+/** The newest mail written to DATA_DIR/mail whose text contains `contains`. */
+export async function findMail(contains: string, timeoutMs = 10_000): Promise<string> {
+  const folder = join(inject('serverDataDir'), 'mail');
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const files = await readdir(folder).catch(() => [] as string[]);
+    for (const file of files
+      .filter((f) => f.endsWith('.eml'))
+      .sort()
+      .reverse()) {
+      const text = decodeQuotedPrintable(await readFile(join(folder, file), 'utf8'));
+      if (text.includes(contains)) return text;
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no mail containing "${contains}" in ${folder}`);
+}
+
+/** Mail bodies may be quoted-printable: soft line breaks and =XX escapes. */
+export function decodeQuotedPrintable(text: string): string {
+  return text
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** Screenshots for people to look at, under test-results/. */
+export const screenshotPath = (name: string) => join('test-results', `${name}.png`);

@@ -1,0 +1,124 @@
+/**
+ * Global set-up of the browser tests: the BUILT web app served by the real server (a child
+ * process, `node --import tsx src/server/main.ts`) on its own embedded PostgreSQL in a fresh
+ * folder, a free port, a known admin password and APP_ENV=dev. Mail goes to DATA_DIR/mail.
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    serverDataDir: string;
+    adminEmail: string;
+    adminPassword: string;
+  }
+}
+
+const ROOT = resolve(import.meta.dirname, '..', '..');
+const ADMIN_EMAIL = 'admin@demo.clinic';
+const ADMIN_PASSWORD = 'E2e-Admin-Password-42';
+const READY_TIMEOUT_MS = 120_000;
+
+let child: ChildProcess | null = null;
+let dataDir = '';
+let output = '';
+
+function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+function buildWebIfMissing(): void {
+  if (existsSync(join(ROOT, 'dist', 'web', 'index.html'))) return;
+  execFileSync(process.execPath, [join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
+}
+
+async function waitUntilReady(baseUrl: string): Promise<void> {
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  let exited: string | null = null;
+  child?.once('exit', (code, signal) => {
+    exited = `the server exited (${code ?? signal}) before it was ready`;
+  });
+  while (Date.now() < deadline) {
+    if (exited) throw new Error(`${exited}:\n${output}`);
+    try {
+      const response = await fetch(`${baseUrl}/api/modules/get_public_settings`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ _company_slug: 'demo' }),
+      });
+      const index = await fetch(`${baseUrl}/`);
+      if (response.status < 500 && index.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`the server was not ready within ${READY_TIMEOUT_MS / 1000} s:\n${output}`);
+}
+
+export async function setup(project: TestProject): Promise<void> {
+  buildWebIfMissing();
+  dataDir = await mkdtemp(join(tmpdir(), 'materia-e2e-'));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    ADMIN_EMAIL,
+    ADMIN_PASSWORD,
+    APP_ENV: 'dev',
+    PUBLIC_URL: baseUrl,
+    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+    SMTP_URL: '',
+    DATABASE_URL: '',
+    DATABASE_APP_URL: '',
+  };
+  child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20_000);
+    if (process.env.E2E_SERVER_OUTPUT) process.stderr.write(chunk);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  await waitUntilReady(baseUrl);
+  project.provide('baseUrl', baseUrl);
+  project.provide('serverDataDir', dataDir);
+  project.provide('adminEmail', ADMIN_EMAIL);
+  project.provide('adminPassword', ADMIN_PASSWORD);
+}
+
+export async function teardown(): Promise<void> {
+  const running = child;
+  child = null;
+  if (running && running.exitCode === null && running.signalCode === null) {
+    const exited = new Promise<void>((r) => running.once('exit', () => r()));
+    running.kill('SIGTERM');
+    const timer = setTimeout(() => running.kill('SIGKILL'), 20_000);
+    await exited;
+    clearTimeout(timer);
+  }
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+}
