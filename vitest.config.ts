@@ -8,6 +8,8 @@ export default defineConfig({
           name: 'unit',
           include: ['test/unit/**/*.test.ts'],
           environment: 'node',
+          // Projects with different worker counts must run as separate groups.
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -16,6 +18,7 @@ export default defineConfig({
           include: ['test/api/**/*.test.ts', 'test/security/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['test/support/database-setup.ts'],
+          sequence: { groupOrder: 1 },
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // Two cores: files in parallel pairs, each in its own fresh company.
@@ -28,6 +31,7 @@ export default defineConfig({
           include: ['test/e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['test/support/server-setup.ts'],
+          sequence: { groupOrder: 2 },
           testTimeout: 60_000,
           hookTimeout: 120_000,
           maxWorkers: 1,

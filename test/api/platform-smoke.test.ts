@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, newCompany, startTestServer, type TestCompany, type TestServer } from '../support/api';
+import {
+  call,
+  newCompany,
+  startTestServer,
+  type TestCompany,
+  type TestServer,
+} from '../support/api';
 
 let server: TestServer;
 let company: TestCompany;
