@@ -1,4 +1,27 @@
-/** Calls of this feature; see src/server/api.ts for how they are registered. */
-import type { CallResolver } from '../http/calls';
+/**
+ * Calls of the generic entity engine: `{entities}/{call}` for every definition in
+ * src/shared/entities, built once per entity set on first use. Paths of other features
+ * (users/login, groups/get_group_privileges, …) are registered as exact calls and win; this
+ * resolver answers undefined for anything it does not know. Importing this module also
+ * registers the entities' company and demo seed data.
+ */
+import { entityByPath } from '../../shared/entities';
+import type { CallDefinition, CallResolver } from '../http/calls';
+import { buildEntityCalls } from './calls';
+import { hooksOf } from './hooks/index';
+import '../seed/register';
 
-export const entityCalls: CallResolver = () => undefined;
+const built = new Map<string, Map<string, CallDefinition>>();
+
+export const entityCalls: CallResolver = (path) => {
+  const slash = path.indexOf('/');
+  if (slash <= 0) return undefined;
+  const definition = entityByPath(path.slice(0, slash));
+  if (!definition) return undefined;
+  let calls = built.get(definition.entities);
+  if (!calls) {
+    calls = buildEntityCalls(definition, hooksOf(definition.entities));
+    built.set(definition.entities, calls);
+  }
+  return calls.get(path.slice(slash + 1));
+};

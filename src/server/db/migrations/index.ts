@@ -2,5 +2,14 @@
 import type { Migration } from '../migrate';
 import { platform } from './0001_platform';
 import { serverSecrets } from './0002_server_secrets';
+import { referenceEntities } from './0003_reference_entities';
+import { clinicEntities } from './0004_clinic_entities';
+import { entitySearch } from './0005_entity_search';
 
-export const MIGRATIONS: readonly Migration[] = [platform, serverSecrets];
+export const MIGRATIONS: readonly Migration[] = [
+  platform,
+  serverSecrets,
+  referenceEntities,
+  clinicEntities,
+  entitySearch,
+];

@@ -1,0 +1,167 @@
+/**
+ * The calls of one entity set, built from its definition (SPEC §7.4, DESIGN §4). Each call needs
+ * the privilege of the module route it belongs to: reads need `list`, insert `insert`, delete
+ * `delete`, and every other change (edits, order, relations, moves) `update`.
+ */
+import { z } from 'zod';
+import type { EntityDefinition } from '../../shared/entities';
+import { TREE_LIMIT } from '../../shared/limits';
+import { privilegeOf } from '../../shared/privileges';
+import { defineCall, type CallContext, type CallDefinition, type CallResult } from '../http/calls';
+import { badRequest } from '../http/errors';
+import type { EntityHooks } from './hooks';
+import * as payloads from './payloads';
+import {
+  changeRelation,
+  relatedIds,
+  relatedLabels,
+  relationOf,
+  type RelationChange,
+} from './relations';
+import { EntityService } from './service';
+import { allFlat, changeParent, children, treeOf } from './tree';
+
+type Handler = (ctx: CallContext, input: Record<string, unknown>) => Promise<unknown>;
+
+/** The id a relation call is about: `id` or the entity's key. */
+function ownerId(d: EntityDefinition, input: Record<string, unknown>): number {
+  const id = input.id ?? input[d.keys.id];
+  if (typeof id !== 'number') throw badRequest(`"${d.keys.id}" is required.`);
+  return id;
+}
+
+const asIds = (value: unknown): number[] =>
+  Array.isArray(value) ? (value as number[]) : value === undefined ? [] : [value as number];
+
+export function buildEntityCalls(
+  d: EntityDefinition,
+  hooks: EntityHooks,
+): Map<string, CallDefinition> {
+  const service = new EntityService(d, hooks);
+  const calls = new Map<string, CallDefinition>();
+  const add = (name: string, route: string, input: z.ZodType, handler: Handler) => {
+    calls.set(
+      name,
+      defineCall({
+        path: `${d.entities}/${name}`,
+        access:
+          route === 'list' && d.openReads ? 'user' : { privilege: privilegeOf(d.module, route) },
+        input,
+        handler: async (ctx, data) => ({
+          data: await handler(ctx, data as Record<string, unknown>),
+        }),
+      }),
+    );
+  };
+  const pk = (input: Record<string, unknown>) => input[d.keys.id] as number;
+
+  add('list', 'list', payloads.listInput, (ctx, i) => service.list(ctx, i as payloads.ListInput));
+  add(
+    'count',
+    'list',
+    z.strictObject({
+      filters: payloads.filtersInput,
+      relation_filters: payloads.relationFiltersInput,
+    }),
+    async (ctx, i) => ({ count: await service.count(ctx, i) }),
+  );
+  add('get', 'list', payloads.pkInput(d), (ctx, i) => service.get(ctx, pk(i)));
+  add('insert', 'insert', payloads.insertInput(d), (ctx, i) => service.insert(ctx, i));
+  add('update', 'update', payloads.updateInput(d), async (ctx, i) => ({
+    entity: await service.update(ctx, pk(i), i.field as string | undefined, i.value),
+  }));
+  add('delete', 'delete', payloads.deleteInput, async (ctx, i) => ({
+    deleted: await service.delete(ctx, i.selected as number[]),
+  }));
+  add('typeahead', 'list', payloads.typeaheadInput, (ctx, i) =>
+    service.typeahead(ctx, i as unknown as Parameters<EntityService['typeahead']>[1]),
+  );
+  add('typeahead_labels', 'list', payloads.labelsInput, (ctx, i) =>
+    service.labels(ctx, i.ids as number[]),
+  );
+  add('reorder_list', 'update', payloads.reorderInput, (ctx, i) =>
+    service.reorder(ctx, i.order as number[], i),
+  );
+
+  add('get_relation_ids', 'list', payloads.relationNameInput(d), (ctx, i) =>
+    relatedIds(ctx, d, relationOf(d, i.relation_name as string), ownerId(d, i)),
+  );
+  add(
+    'get_relation_id',
+    'list',
+    payloads.relationNameInput(d),
+    async (ctx, i) =>
+      (await relatedIds(ctx, d, relationOf(d, i.relation_name as string), ownerId(d, i)))[0] ??
+      null,
+  );
+
+  for (const relation of d.relations) {
+    const change =
+      (kind: RelationChange) => async (ctx: CallContext, i: Record<string, unknown>) => {
+        const ids = kind === 'sync' ? i.relations : i.relation_id;
+        if (ids === undefined)
+          throw badRequest(`"${kind === 'sync' ? 'relations' : 'relation_id'}" is required.`);
+        const outcome = await changeRelation(
+          ctx,
+          d,
+          hooks,
+          relation,
+          kind,
+          ownerId(d, i),
+          asIds(ids),
+        );
+        if (kind === 'sync') return outcome.ids;
+        return i.return_effected
+          ? { entity: outcome.entity, entities: outcome.entities, relations: outcome.relations }
+          : outcome.relations;
+      };
+    add(`add_${relation.name}`, 'update', payloads.relationInput(d), change('add'));
+    add(`remove_${relation.name}`, 'update', payloads.relationInput(d), change('remove'));
+    add(`sync_${relation.name}`, 'update', payloads.relationInput(d), change('sync'));
+    add(`get_${relation.name}`, 'list', payloads.relationInput(d), (ctx, i) =>
+      relatedLabels(ctx, d, relation, ownerId(d, i)),
+    );
+  }
+
+  if (d.tree) {
+    const parent = treeOf(d).parent;
+    add(
+      'get_all_flat',
+      'list',
+      z.strictObject({
+        page: z.number().int().min(1).default(1),
+        limit: z.number().int().min(1).default(TREE_LIMIT),
+        filters: payloads.filtersInput,
+      }),
+      (ctx, i) => allFlat(ctx, d, i.filters as never, i.limit as number, i.page as number),
+    );
+    add(
+      'get_children',
+      'list',
+      z.strictObject({
+        [parent]: payloads.parentInput.optional(),
+        id: payloads.parentInput.optional(),
+      }),
+      (ctx, i) => children(ctx, d, (i[parent] ?? i.id ?? 0) as number),
+    );
+    add(
+      'change_parent',
+      'update',
+      z.strictObject({ [d.keys.id]: payloads.idInput, [parent]: payloads.parentInput }),
+      async (ctx, i) => ({ entity: await changeParent(ctx, d, pk(i), i[parent] as number) }),
+    );
+  }
+
+  for (const [name, extra] of Object.entries(hooks.calls ?? {})) {
+    calls.set(
+      name,
+      defineCall({
+        path: `${d.entities}/${name}`,
+        access: { privilege: privilegeOf(d.module, extra.route) },
+        input: extra.input,
+        handler: (ctx, input): Promise<CallResult> => extra.handler(ctx, input as never, d),
+      }),
+    );
+  }
+  return calls;
+}

@@ -1,0 +1,95 @@
+/**
+ * Constraint failures PostgreSQL reports, turned into messages a caller can act on. The database
+ * is the last line (unique e-mails, records still in use, references to rows that do not exist);
+ * the service checks most things first, so these are the cases only the database can see.
+ */
+import { ENTITIES, type EntityDefinition } from '../../shared/entities';
+import { ApiError, badRequest, conflict } from '../http/errors';
+
+interface PgError extends Error {
+  code: string;
+  detail?: string;
+  table?: string;
+  column?: string;
+  constraint?: string;
+}
+
+const isPgError = (error: unknown): error is PgError =>
+  typeof error === 'object' &&
+  error !== null &&
+  typeof (error as PgError).code === 'string' &&
+  /^[0-9A-Z]{5}$/.test((error as PgError).code);
+
+/**
+ * The fields a failed constraint is about. Row-level security makes PostgreSQL leave the key
+ * values (and columns) out of the message, so they are read from the constraint's name, which
+ * PostgreSQL builds from the column names (`users_company_id_user_email_key`).
+ */
+function fieldsOf(definition: EntityDefinition, error: PgError): string[] {
+  const name = error.constraint ?? '';
+  return definition.fields
+    .filter((f) => name.includes(f.name))
+    .filter((f, _, all) => !all.some((o) => o !== f && o.name.includes(f.name)))
+    .map((f) => f.name);
+}
+
+const titleOfTable = (table: string) => ENTITIES.find((e) => e.table === table)?.title ?? table;
+const singularOfTable = (table: string) =>
+  ENTITIES.find((e) => e.table === table)?.singular ?? 'row';
+
+function labelOf(definition: EntityDefinition, column: string): string {
+  return definition.fields.find((f) => f.name === column)?.label ?? column;
+}
+
+/** Rethrows a database failure as an ApiError when it is the caller's doing. */
+export function explainDatabaseError(error: unknown, definition: EntityDefinition): never {
+  if (!isPgError(error)) throw error;
+  switch (error.code) {
+    case '23505': {
+      const labels = fieldsOf(definition, error).map((c) => labelOf(definition, c));
+      throw conflict(
+        `Another ${definition.singular} already has this ${labels.join(' and ') || 'value'}.`,
+      );
+    }
+    case '23001': // restrict_violation (ON DELETE RESTRICT)
+    case '23503': {
+      const referenced = /referenced from table "([^"]+)"/.exec(error.detail ?? '');
+      if (referenced) {
+        throw conflict(
+          `This ${definition.singular} is still used by ` +
+            `${titleOfTable(referenced[1] ?? '').toLowerCase()}; remove those first.`,
+        );
+      }
+      const missing = /is not present in table "([^"]+)"/.exec(error.detail ?? '');
+      const column = fieldsOf(definition, error)[0] ?? 'reference';
+      throw badRequest(
+        `"${column}": there is no ${singularOfTable(missing?.[1] ?? '')} with that id.`,
+      );
+    }
+    case '23502':
+      throw badRequest(`"${error.column ?? 'value'}": ${'Can not be empty'}.`);
+    case '23514':
+    case '22003':
+    case '22007':
+    case '22008':
+    case '22P02':
+      throw badRequest(
+        `A value is out of range or has the wrong form${error.column ? ` ("${error.column}")` : ''}.`,
+      );
+    default:
+      throw error;
+  }
+}
+
+/** Runs a write and explains a constraint failure instead of answering 500. */
+export async function explained<T>(
+  definition: EntityDefinition,
+  work: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    return explainDatabaseError(error, definition);
+  }
+}

@@ -1,0 +1,14 @@
+/** Groups: the administrators group (1) is never deleted and never loses its last member. */
+import { ADMIN_GROUP_ID } from '../../../shared/limits';
+import { badRequest } from '../../http/errors';
+import type { EntityHooks } from '../hooks';
+import { assertAdminsRemain } from './admins';
+
+export const groupHooks: EntityHooks = {
+  beforeDelete(_ctx, rows) {
+    if (rows.some((row) => row.group_id === ADMIN_GROUP_ID)) {
+      throw badRequest('The administrators group can not be deleted.');
+    }
+  },
+  afterRelationChange: (ctx) => assertAdminsRemain(ctx),
+};

@@ -1,0 +1,69 @@
+/**
+ * Prescriptions: a new one is written by the current user unless another practitioner is named,
+ * and is titled after its patient and date unless given a title. Lines and dispensing are the
+ * extra calls of ./prescription-lines.ts.
+ */
+import { z } from 'zod';
+import { patients, prescriptions } from '../../../shared/entities';
+import { displayDate } from '../../../shared/entities/merge-fields';
+import { saveLinesSchema } from '../../../shared/entities/prescription-lines';
+import { todayIso } from '../../../shared/iso-date';
+import type { CallContext } from '../../http/calls';
+import { notFound } from '../../http/errors';
+import type { EntityHooks } from '../hooks';
+import { idInput } from '../payloads';
+import { findRow, type Row } from '../repository';
+import { notFoundText } from '../values';
+import { dispense, readLines, saveLines } from './prescription-lines';
+
+const byId = z.strictObject({ prescription_id: idInput });
+
+/** The current user as author, unless the row names someone. */
+export function authoredBy(ctx: CallContext, values: Row, column: string): void {
+  if (values[column] === undefined || values[column] === null) values[column] = ctx.user.user_id;
+}
+
+export const prescriptionHooks: EntityHooks = {
+  async beforeInsert(ctx, values) {
+    authoredBy(ctx, values, 'prescription_user_id');
+    if (values.prescription_name) return;
+    const patient = await findRow(
+      ctx.trx,
+      patients,
+      ctx.caller.company.company_id,
+      values.prescription_patient_id as number,
+    );
+    const date = (values.prescription_date as string | null | undefined) ?? todayIso();
+    const name = typeof patient?.patient_name === 'string' ? patient.patient_name : 'Prescription';
+    values.prescription_name = `${name}, ${displayDate(date)}`;
+  },
+  calls: {
+    get_lines: {
+      route: 'list',
+      input: byId,
+      handler: async (ctx, input: z.output<typeof byId>) => {
+        await findRowOr404(ctx, input.prescription_id);
+        return { data: await readLines(ctx, input.prescription_id) };
+      },
+    },
+    save_lines: {
+      route: 'update',
+      input: saveLinesSchema,
+      handler: async (ctx, input: z.output<typeof saveLinesSchema>) => ({
+        data: await saveLines(ctx, input.prescription_id as number, input.lines),
+      }),
+    },
+    dispense: {
+      route: 'dispense',
+      input: byId,
+      handler: async (ctx, input: z.output<typeof byId>) => ({
+        data: await dispense(ctx, input.prescription_id),
+      }),
+    },
+  },
+};
+
+async function findRowOr404(ctx: CallContext, id: number): Promise<void> {
+  const row = await findRow(ctx.trx, prescriptions, ctx.caller.company.company_id, id);
+  if (!row) throw notFound(notFoundText(prescriptions, id));
+}

@@ -1,0 +1,74 @@
+/** Rows of many-to-many link tables (`herb_actions`, `user_groups`, …) named by a relation. */
+import { sql } from 'kysely';
+import type { EntityDefinition, RelationDefinition } from '../../shared/entities';
+import type { Tx } from '../db/tenancy';
+
+export interface Labelled {
+  id: number;
+  label: string;
+}
+
+const own = (r: RelationDefinition) => sql.ref(`l.${r.ownKey}`);
+const other = (r: RelationDefinition) => sql.ref(`l.${r.otherKey}`);
+
+export async function linkedIds(
+  trx: Tx,
+  r: RelationDefinition,
+  companyId: number,
+  id: number,
+): Promise<number[]> {
+  const result = await sql<{ id: number }>`select ${other(r)} as id from ${sql.table(r.table)} l
+    where l.company_id = ${companyId} and ${own(r)} = ${id} order by 1`.execute(trx);
+  return result.rows.map((row) => row.id);
+}
+
+/** The related rows as `{id, label}`, ordered by label. */
+export async function linkedLabels(
+  trx: Tx,
+  r: RelationDefinition,
+  target: EntityDefinition,
+  companyId: number,
+  id: number,
+  only?: readonly number[],
+): Promise<Labelled[]> {
+  const result =
+    await sql<Labelled>`select ${sql.ref(`t.${target.keys.id}`)} as id, ${sql.ref(`t.${target.keys.name}`)} as label
+    from ${sql.table(r.table)} l join ${sql.table(target.table)} t
+      on t.company_id = l.company_id and ${sql.ref(`t.${target.keys.id}`)} = ${other(r)}
+    where l.company_id = ${companyId} and ${own(r)} = ${id}
+    ${only ? sql`and ${other(r)} in (${only.length ? sql.join(only) : sql`null`})` : sql``}
+    order by 2, 1`.execute(trx);
+  return result.rows;
+}
+
+/** Links `ids`; answers the ids that were not linked before. */
+export async function addLinks(
+  trx: Tx,
+  r: RelationDefinition,
+  companyId: number,
+  id: number,
+  ids: readonly number[],
+): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const result = await sql<{
+    id: number;
+  }>`insert into ${sql.table(r.table)} as l (company_id, ${sql.ref(r.ownKey)}, ${sql.ref(r.otherKey)})
+    select ${companyId}, ${id}, unnest(${sql.val(ids)}::bigint[])
+    on conflict do nothing returning ${other(r)} as id`.execute(trx);
+  return result.rows.map((row) => row.id).sort((a, b) => a - b);
+}
+
+/** Unlinks `ids`; answers the ids that were linked. */
+export async function removeLinks(
+  trx: Tx,
+  r: RelationDefinition,
+  companyId: number,
+  id: number,
+  ids: readonly number[],
+): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const result = await sql<{ id: number }>`delete from ${sql.table(r.table)} l
+    where l.company_id = ${companyId} and ${own(r)} = ${id} and ${other(r)} = any(${sql.val(ids)}::bigint[])
+    returning ${other(r)} as id`.execute(trx);
+  return result.rows.map((row) => row.id).sort((a, b) => a - b);
+}

@@ -1,0 +1,212 @@
+/**
+ * Rows of one entity table, read and written with SQL built from its definition. Every statement
+ * names the company explicitly (row-level security checks it again) and takes table and column
+ * names only from the definition; values are parameters.
+ */
+import { sql, type RawBuilder } from 'kysely';
+import { entityByPath, type EntityDefinition, type FieldDefinition } from '../../shared/entities';
+import type { Tx } from '../db/tenancy';
+import { col } from './where';
+
+export type Row = Record<string, unknown>;
+
+export interface Selection {
+  where: ReadonlyArray<RawBuilder<unknown>>;
+  orderBy?: RawBuilder<unknown>;
+  limit?: number;
+  offset?: number;
+  /** 'list' leaves out long values (rich text, notes) that only `get` returns. */
+  shape: 'list' | 'full';
+}
+
+/** The label of a referenced row, e.g. `prescription_patient_id_label` = "Smith, Jane". */
+function referenceLabel(field: FieldDefinition): RawBuilder<unknown> | null {
+  const target = field.references ? entityByPath(field.references) : undefined;
+  if (!target) return null;
+  return sql`(select ${sql.ref(`x.${target.keys.name}`)} from ${sql.table(target.table)} x
+    where x.company_id = r.company_id and ${sql.ref(`x.${target.keys.id}`)} = ${col(field.name)})
+    as ${sql.ref(`${field.name}_label`)}`;
+}
+
+function columns(definition: EntityDefinition, shape: Selection['shape']): RawBuilder<unknown>[] {
+  const fields = definition.fields.filter((f) => shape === 'full' || f.inList);
+  const selected: RawBuilder<unknown>[] = fields.map((f) =>
+    f.value === 'json' ? sql`${col(f.name)}::text as ${sql.ref(f.name)}` : sql`${col(f.name)}`,
+  );
+  for (const f of fields) {
+    const label = referenceLabel(f);
+    if (label) selected.push(label);
+  }
+  return selected;
+}
+
+const whereOf = (companyId: number, conditions: Selection['where']) =>
+  sql.join([sql`r.company_id = ${companyId}`, ...conditions], sql` and `);
+
+export async function selectRows(
+  trx: Tx,
+  d: EntityDefinition,
+  companyId: number,
+  s: Selection,
+): Promise<Row[]> {
+  const result = await sql<Row>`select ${sql.join(columns(d, s.shape))}
+    from ${sql.table(d.table)} r
+    where ${whereOf(companyId, s.where)}
+    ${s.orderBy ? sql`order by ${s.orderBy}` : sql``}
+    ${s.limit !== undefined ? sql`limit ${s.limit}` : sql``}
+    ${s.offset ? sql`offset ${s.offset}` : sql``}`.execute(trx);
+  return result.rows;
+}
+
+export async function countRows(
+  trx: Tx,
+  d: EntityDefinition,
+  companyId: number,
+  where: Selection['where'],
+): Promise<number> {
+  const result = await sql<{
+    count: number;
+  }>`select count(*)::int as count from ${sql.table(d.table)} r
+    where ${whereOf(companyId, where)}`.execute(trx);
+  return result.rows[0]?.count ?? 0;
+}
+
+export const byIds = (d: EntityDefinition, ids: readonly number[]) =>
+  ids.length ? sql`${col(d.keys.id)} in (${sql.join(ids)})` : sql`false`;
+
+export async function findRow(
+  trx: Tx,
+  d: EntityDefinition,
+  companyId: number,
+  id: number,
+  forUpdate = false,
+): Promise<Row | undefined> {
+  const result = await sql<Row>`select ${sql.join(columns(d, 'full'))} from ${sql.table(d.table)} r
+    where ${whereOf(companyId, [byIds(d, [id])])} ${forUpdate ? sql`for update` : sql``}`.execute(
+    trx,
+  );
+  return result.rows[0];
+}
+
+export async function findRows(
+  trx: Tx,
+  d: EntityDefinition,
+  companyId: number,
+  ids: readonly number[],
+): Promise<Row[]> {
+  return selectRows(trx, d, companyId, { where: [byIds(d, ids)], shape: 'full' });
+}
+
+/** Which of `ids` exist in the company (another company's ids do not). */
+export async function existingIds(
+  trx: Tx,
+  d: EntityDefinition,
+  companyId: number,
+  ids: readonly number[],
+): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const result = await sql<{
+    id: number;
+  }>`select ${col(d.keys.id)} as id from ${sql.table(d.table)} r
+    where ${whereOf(companyId, [byIds(d, ids)])}`.execute(trx);
+  return result.rows.map((row) => row.id);
+}
+
+export async function insertRow(
+  trx: Tx,
+  d: EntityDefinition,
+  companyId: number,
+  values: Row,
+): Promise<number> {
+  const names = Object.keys(values);
+  const result = await sql<{ id: number }>`insert into ${sql.table(d.table)}
+    (company_id${sql.join(
+      names.map((n) => sql`, ${sql.ref(n)}`),
+      sql``,
+    )})
+    values (${companyId}${sql.join(
+      names.map((n) => sql`, ${values[n]}`),
+      sql``,
+    )})
+    returning ${sql.ref(d.keys.id)} as id`.execute(trx);
+  const id = result.rows[0]?.id;
+  if (id === undefined) throw new Error(`Insert into ${d.table} returned no id.`);
+  return id;
+}
+
+export async function updateRow(
+  trx: Tx,
+  d: EntityDefinition,
+  companyId: number,
+  id: number,
+  values: Row,
+): Promise<void> {
+  const names = Object.keys(values);
+  if (names.length === 0) return;
+  await sql`update ${sql.table(d.table)} r set
+    ${sql.join(names.map((n) => sql`${sql.ref(n)} = ${values[n]}`))}
+    where ${whereOf(companyId, [byIds(d, [id])])}`.execute(trx);
+}
+
+export async function deleteRows(
+  trx: Tx,
+  d: EntityDefinition,
+  companyId: number,
+  ids: readonly number[],
+): Promise<number> {
+  const result =
+    await sql`delete from ${sql.table(d.table)} r where ${whereOf(companyId, [byIds(d, ids)])}`.execute(
+      trx,
+    );
+  return Number(result.numAffectedRows ?? 0);
+}
+
+/** `{id, label}` pairs ordered like the list, for typeaheads and label lookups. */
+export async function labelRows(
+  trx: Tx,
+  d: EntityDefinition,
+  companyId: number,
+  s: Omit<Selection, 'shape'>,
+) {
+  const result = await sql<{
+    id: number;
+    label: string;
+  }>`select ${col(d.keys.id)} as id, ${col(d.keys.name)} as label
+    from ${sql.table(d.table)} r where ${whereOf(companyId, s.where)}
+    ${s.orderBy ? sql`order by ${s.orderBy}` : sql``}
+    ${s.limit !== undefined ? sql`limit ${s.limit}` : sql``}
+    ${s.offset ? sql`offset ${s.offset}` : sql``}`.execute(trx);
+  return result.rows;
+}
+
+/** Sets the hand-made order: the given ids get 1, 2, 3, … in the given order. */
+export async function saveOrder(
+  trx: Tx,
+  d: EntityDefinition,
+  companyId: number,
+  ids: readonly number[],
+): Promise<void> {
+  const orderKey = d.keys.order;
+  if (!orderKey || ids.length === 0) return;
+  await sql`update ${sql.table(d.table)} r set ${sql.ref(orderKey)} = o.position
+    from unnest(${sql.val(ids)}::bigint[]) with ordinality as o(id, position)
+    where r.company_id = ${companyId} and ${col(d.keys.id)} = o.id`.execute(trx);
+}
+
+/** The order value that puts a new row last (among its siblings in a tree). */
+export async function nextOrder(
+  trx: Tx,
+  d: EntityDefinition,
+  companyId: number,
+  parent?: { column: string; id: number },
+): Promise<number> {
+  const orderKey = d.keys.order;
+  if (!orderKey) return 0;
+  const result = await sql<{
+    next: number;
+  }>`select coalesce(max(${col(orderKey)}), 0)::int + 1 as next
+    from ${sql.table(d.table)} r where ${whereOf(companyId, parent ? [sql`${col(parent.column)} = ${parent.id}`] : [])}`.execute(
+    trx,
+  );
+  return result.rows[0]?.next ?? 1;
+}

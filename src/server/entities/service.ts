@@ -1,0 +1,242 @@
+/**
+ * The generic entity service: what every entity set can do (list, get, insert, update, delete,
+ * typeahead, reorder), with the checks the definition implies — capabilities, writable fields,
+ * rules, tree rules, all-or-nothing deletes — plus the entity's own hooks, and an audit row for
+ * every write. Another company's id is looked up like any other and is simply not found.
+ */
+import type { EntityDefinition } from '../../shared/entities';
+import type { CallContext } from '../http/calls';
+import { badRequest, forbidden, notFound } from '../http/errors';
+import { explained } from './db-errors';
+import type { EntityHooks } from './hooks';
+import { linkedIds } from './links';
+import type { ListInput } from './payloads';
+import { linkRelations } from './relations';
+import * as repo from './repository';
+import type { Row } from './repository';
+import { checkParent, checkRename, checkTreeDelete, parentOfInsert, placeNode } from './tree';
+import { completeInsert, copiedValues, notFoundText, parseValue, writableField } from './values';
+import {
+  filterConditions,
+  orderBy,
+  relationConditions,
+  type Filters,
+  type RelationFilters,
+} from './where';
+
+export interface InsertInput extends Record<string, unknown> {
+  _relations?: Record<string, number[]>;
+  _selected?: number | number[] | null;
+  _copy?: number;
+}
+
+export interface Query {
+  page: number;
+  limit: number;
+  filters?: Filters;
+  relation_filters?: RelationFilters;
+}
+
+export class EntityService {
+  constructor(
+    readonly d: EntityDefinition,
+    private readonly hooks: EntityHooks,
+  ) {}
+
+  private company = (ctx: CallContext) => ctx.caller.company.company_id;
+
+  private where(q: Pick<Query, 'filters' | 'relation_filters'>) {
+    return [
+      ...filterConditions(this.d, q.filters),
+      ...relationConditions(this.d, q.relation_filters),
+    ];
+  }
+
+  async list(ctx: CallContext, q: ListInput): Promise<Row[]> {
+    return repo.selectRows(ctx.trx, this.d, this.company(ctx), {
+      where: this.where(q),
+      orderBy: orderBy(this.d, q.sort),
+      limit: q.limit,
+      offset: (q.page - 1) * q.limit,
+      shape: 'list',
+    });
+  }
+
+  async count(ctx: CallContext, q: Pick<Query, 'filters' | 'relation_filters'>): Promise<number> {
+    return repo.countRows(ctx.trx, this.d, this.company(ctx), this.where(q));
+  }
+
+  /** The stored row, or 404 (also for another company's id). */
+  async require(ctx: CallContext, id: number, forUpdate = false): Promise<Row> {
+    const row = await repo.findRow(ctx.trx, this.d, this.company(ctx), id, forUpdate);
+    if (!row) throw notFound(notFoundText(this.d, id));
+    return row;
+  }
+
+  /** A row as `get` answers it: its columns, its relations' ids and the entity's extras. */
+  async present(ctx: CallContext, row: Row): Promise<Row> {
+    const id = row[this.d.keys.id] as number;
+    const relations: Record<string, number[]> = {};
+    for (const r of this.d.relations)
+      relations[r.name] = await linkedIds(ctx.trx, r, this.company(ctx), id);
+    const full = { ...row, _relations: relations };
+    return this.hooks.decorate ? this.hooks.decorate(ctx, full) : full;
+  }
+
+  async get(ctx: CallContext, id: number): Promise<Row> {
+    const row = await this.require(ctx, id);
+    if (this.d.auditReads)
+      await ctx.audit({ action: 'read', entity: this.d.entities, entity_id: id });
+    return this.present(ctx, row);
+  }
+
+  private refuseReadOnly(ctx: CallContext, input: Record<string, unknown>): Row {
+    const given: Row = {};
+    for (const [name, value] of Object.entries(input)) {
+      if (name.startsWith('_') || value === undefined) continue;
+      writableField(ctx, this.d, name);
+      given[name] = value;
+    }
+    return given;
+  }
+
+  private checkRow(row: Row): void {
+    const problem = this.hooks.checkRow?.(row);
+    if (problem) throw badRequest(problem);
+  }
+
+  async insert(ctx: CallContext, input: InsertInput): Promise<Row> {
+    const { d } = this;
+    if (!d.capabilities.insert) throw forbidden(`${d.title} can not be added here.`);
+    const given = this.refuseReadOnly(ctx, input);
+    let copied: Row = {};
+    let relations = input._relations ?? {};
+    let source: Row | undefined;
+    if (input._copy !== undefined) {
+      if (!d.capabilities.copy) throw forbidden(`${d.title} can not be copied.`);
+      source = await this.require(ctx, input._copy);
+      copied = copiedValues(d, source);
+      const sourceLinks: Record<string, number[]> = {};
+      for (const r of d.relations)
+        sourceLinks[r.name] = await linkedIds(ctx.trx, r, this.company(ctx), input._copy);
+      relations = { ...sourceLinks, ...relations };
+    }
+    const values = completeInsert(d, given, copied);
+    let parent: Row | null = null;
+    if (d.tree) {
+      const parentId =
+        input._selected != null
+          ? parentOfInsert(d, input._selected)
+          : ((source?.[d.tree.parent] as number | undefined) ?? d.tree.rootValue);
+      parent = await checkParent(ctx, d, parentId);
+      values[d.tree.parent] = parentId;
+    }
+    if (d.keys.order) {
+      const siblings = d.tree
+        ? { column: d.tree.parent, id: values[d.tree.parent] as number }
+        : undefined;
+      values[d.keys.order] = await repo.nextOrder(ctx.trx, d, this.company(ctx), siblings);
+    }
+    await this.hooks.beforeInsert?.(ctx, values);
+    const id = await explained(d, () => repo.insertRow(ctx.trx, d, this.company(ctx), values));
+    if (d.tree) await placeNode(ctx, d, id, parent);
+    await linkRelations(ctx, d, this.hooks, id, relations);
+    await this.hooks.afterInsert?.(ctx, await this.require(ctx, id));
+    const row = await this.require(ctx, id);
+    this.checkRow(row);
+    await ctx.audit({ action: 'insert', entity: d.entities, entity_id: id, after: row });
+    return this.present(ctx, row);
+  }
+
+  async update(
+    ctx: CallContext,
+    id: number,
+    fieldName: string | undefined,
+    value: unknown,
+  ): Promise<Row> {
+    const { d } = this;
+    if (fieldName === undefined || fieldName === '')
+      throw badRequest('Payload must contain the "field".');
+    const field = writableField(ctx, d, fieldName);
+    if (value === undefined) throw badRequest('"value" is required.');
+    const parsed = parseValue(field, value);
+    const before = await this.require(ctx, id, true);
+    if (d.tree) checkRename(d, before, field.name);
+    await this.hooks.beforeUpdate?.(ctx, before, field, parsed);
+    await explained(d, () =>
+      repo.updateRow(ctx.trx, d, this.company(ctx), id, { [field.name]: parsed }),
+    );
+    const after = await this.require(ctx, id);
+    this.checkRow(after);
+    await this.hooks.afterUpdate?.(ctx, before, after, field);
+    await ctx.audit({ action: 'update', entity: d.entities, entity_id: id, before, after });
+    return this.present(ctx, after);
+  }
+
+  /** All or nothing: one missing or protected row refuses the whole delete. */
+  async delete(ctx: CallContext, selected: number[]): Promise<number[]> {
+    const { d } = this;
+    if (!d.capabilities.delete) throw forbidden(`${d.title} can not be deleted here.`);
+    const ids = [...new Set(selected)];
+    const rows = await repo.findRows(ctx.trx, d, this.company(ctx), ids);
+    const found = new Set(rows.map((row) => row[d.keys.id] as number));
+    const missing = ids.find((id) => !found.has(id));
+    if (missing !== undefined) throw notFound(notFoundText(d, missing));
+    const secondary = d.keys.secondary;
+    if (secondary) {
+      const unset = rows.find((row) => row[secondary] === null || row[secondary] === '');
+      if (unset) {
+        throw badRequest(
+          `"${String(unset[d.keys.name])}" has no ${secondary.replace(`${d.base}_`, '')} and can not be deleted.`,
+        );
+      }
+    }
+    if (d.tree) await checkTreeDelete(ctx, d, rows);
+    await this.hooks.beforeDelete?.(ctx, rows);
+    await explained(d, () => repo.deleteRows(ctx.trx, d, this.company(ctx), ids));
+    await this.hooks.afterDelete?.(ctx, rows);
+    for (const row of rows) {
+      await ctx.audit({
+        action: 'delete',
+        entity: d.entities,
+        entity_id: row[d.keys.id] as number,
+        before: row,
+      });
+    }
+    return ids;
+  }
+
+  async typeahead(ctx: CallContext, q: Query) {
+    return repo.labelRows(ctx.trx, this.d, this.company(ctx), {
+      where: this.where(q),
+      orderBy: orderBy(this.d, undefined),
+      limit: q.limit,
+      offset: (q.page - 1) * q.limit,
+    });
+  }
+
+  async labels(ctx: CallContext, ids: number[]) {
+    if (ids.length === 0) return [];
+    return repo.labelRows(ctx.trx, this.d, this.company(ctx), {
+      where: [repo.byIds(this.d, [...new Set(ids)])],
+      orderBy: orderBy(this.d, undefined),
+    });
+  }
+
+  async reorder(
+    ctx: CallContext,
+    order: number[],
+    q: Pick<Query, 'filters' | 'relation_filters'>,
+  ): Promise<number[]> {
+    const { d } = this;
+    if (!d.capabilities.ordering) throw forbidden(`${d.title} can not be put in order.`);
+    this.where(q); // refuses unknown filter names even though the order is by id
+    const ids = [...new Set(order)];
+    const existing = new Set(await repo.existingIds(ctx.trx, d, this.company(ctx), ids));
+    const missing = ids.find((id) => !existing.has(id));
+    if (missing !== undefined) throw notFound(notFoundText(d, missing));
+    await repo.saveOrder(ctx.trx, d, this.company(ctx), ids);
+    await ctx.audit({ action: 'reorder', entity: d.entities, after: ids });
+    return ids;
+  }
+}

@@ -1,0 +1,66 @@
+/**
+ * Checks on values a caller writes: the field must exist and be writable by this caller, and the
+ * value must pass the field's rule. Messages name the field (DESIGN §4).
+ */
+import type { EntityDefinition, FieldDefinition } from '../../shared/entities';
+import type { CallContext } from '../http/calls';
+import { badRequest, forbidden } from '../http/errors';
+import { describeIssue } from '../http/validation';
+import type { Row } from './repository';
+
+export function writableField(
+  ctx: CallContext,
+  d: EntityDefinition,
+  name: string,
+): FieldDefinition {
+  const field = d.fields.find((f) => f.name === name);
+  if (!field) throw badRequest(`Unknown field "${name}".`);
+  if (field.readOnly) throw badRequest(`"${name}" can not be changed here.`);
+  if (field.adminOnly && !ctx.user.is_admin)
+    throw forbidden(`Only administrators may change "${name}".`);
+  return field;
+}
+
+export function parseValue(field: FieldDefinition, value: unknown): unknown {
+  const parsed = field.rule.safeParse(value);
+  if (parsed.success) return parsed.data;
+  throw badRequest(
+    parsed.error.issues
+      .map((i) => describeIssue({ ...i, path: [field.name, ...i.path] }))
+      .join(' '),
+  );
+}
+
+const isEmpty = (value: unknown) => value === undefined || value === null || value === '';
+
+/** Values of a new row: copied ones, then defaults for what is missing; required ones checked. */
+export function completeInsert(d: EntityDefinition, given: Row, copied: Row): Row {
+  const values: Row = { ...copied, ...given };
+  for (const field of d.fields) {
+    if (field.readOnly || field.name in values) continue;
+    if (field.default !== undefined) values[field.name] = field.default;
+  }
+  for (const field of d.fields) {
+    if (field.required && isEmpty(values[field.name]))
+      throw badRequest(`"${field.name}" is required.`);
+  }
+  return values;
+}
+
+/** The copyable, writable values of a row being copied; its name marked as a copy. */
+export function copiedValues(d: EntityDefinition, source: Row): Row {
+  const values: Row = {};
+  for (const field of d.fields) {
+    if (field.readOnly || !field.copy) continue;
+    values[field.name] = source[field.name];
+  }
+  const name = d.fields.find((f) => f.name === d.keys.name);
+  if (name && !name.readOnly && typeof values[name.name] === 'string') {
+    const max = name.maxLength ?? 255;
+    values[name.name] = `${String(values[name.name]).slice(0, max - 7)} (copy)`;
+  }
+  return values;
+}
+
+export const notFoundText = (d: EntityDefinition, id: number | string) =>
+  `There is no ${d.singular} with id ${id}.`;

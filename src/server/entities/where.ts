@@ -1,0 +1,166 @@
+/**
+ * Filters, search, relation filters and sort order as SQL, from a definition. Every column and
+ * table name used here comes from the definition; caller-supplied names are only looked up, and
+ * an unknown one is refused by name. Values always travel as parameters.
+ */
+import { sql, type RawBuilder } from 'kysely';
+import type { EntityDefinition, FieldDefinition, FilterType } from '../../shared/entities';
+import { filterTypeOf } from '../../shared/entities/define';
+import {
+  filterWords,
+  isActiveFilter,
+  parseTextFilter,
+  stripExactPrefix,
+  type FilterScalar,
+  type ParsedTextFilter,
+} from '../../shared/filters';
+import { ISO_DATE_TEXT, isIsoDate } from '../../shared/iso-date';
+import { badRequest } from '../http/errors';
+import { searchDocumentSql } from './search-sql';
+
+type Condition = RawBuilder<unknown>;
+export type Filters = Record<string, FilterScalar | null | FilterScalar[]> | undefined;
+export type RelationFilters = Record<string, number | null | number[]> | undefined;
+
+/** `r.column` of the row alias every generic query uses. */
+export const col = (name: string) => sql.ref(`r.${name}`);
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function textMatch(columns: readonly string[], parsed: ParsedTextFilter): Condition {
+  const any = (pattern: string) =>
+    sql`(${sql.join(
+      columns.map((c) => sql`${col(c)}::text ilike ${pattern}`),
+      sql` or `,
+    )})`;
+  switch (parsed.mode) {
+    case 'contains':
+      return any(`%${escapeLike(parsed.text)}%`);
+    case 'exact':
+      return any(escapeLike(parsed.text));
+    case 'allwords':
+      return sql.join(
+        filterWords(parsed.text).map((w) => any(`%${escapeLike(w)}%`)),
+        sql` and `,
+      );
+    case 'fulltext':
+      // The same expression as the full-text index, so the index serves it.
+      return sql`${sql.raw(searchDocumentSql(columns, 'r'))} @@ websearch_to_tsquery('simple', ${parsed.text})`;
+  }
+}
+
+function scalarValue(field: FieldDefinition, type: FilterType, raw: FilterScalar): unknown {
+  const value = stripExactPrefix(raw);
+  const problem = (text: string) => badRequest(`Filter "${field.name}": ${text}`);
+  switch (type) {
+    case 'number': {
+      const n = typeof value === 'number' ? value : Number(value);
+      if (String(value).trim() === '' || !Number.isFinite(n)) throw problem('Must be a number.');
+      return n;
+    }
+    case 'toggle':
+      if (String(value) !== '0' && String(value) !== '1')
+        throw problem('Must be 1 (Yes) or 0 (No).');
+      return Number(value);
+    case 'reference':
+    case 'category': {
+      const n = Number(value);
+      if (!Number.isSafeInteger(n) || n < 0) throw problem('Must be an id.');
+      return n;
+    }
+    case 'date':
+      if (!isIsoDate(String(value))) throw problem(ISO_DATE_TEXT);
+      return String(value);
+    case 'select':
+    case 'text':
+      return String(value);
+  }
+}
+
+/** Nodes of the category subtree under `ids` (inclusive), for category filters. */
+function categorySubtree(ids: unknown[]): RawBuilder<unknown> {
+  return sql`(with recursive sub as (
+    select c.category_id from categories c where c.company_id = r.company_id and c.category_id in (${sql.join(ids)})
+    union all
+    select c.category_id from categories c join sub on c.category_parent = sub.category_id
+      where c.company_id = r.company_id
+  ) select category_id from sub)`;
+}
+
+function fieldCondition(
+  field: FieldDefinition,
+  value: FilterScalar | FilterScalar[],
+): Condition | null {
+  const type = filterTypeOf(field);
+  if (!type) throw badRequest(`Filter "${field.name}" is not allowed.`);
+  const values = (Array.isArray(value) ? value : [value]).filter(isActiveFilter);
+  if (values.length === 0) return null;
+  if (type === 'text') {
+    const parsed = values
+      .map((v) => parseTextFilter(v))
+      .filter((p): p is ParsedTextFilter => p !== null);
+    if (parsed.length === 0) return null;
+    return sql`(${sql.join(
+      parsed.map((p) => textMatch([field.name], p)),
+      sql` or `,
+    )})`;
+  }
+  const typed = values.map((v) => scalarValue(field, type, v));
+  if (type === 'category') return sql`${col(field.name)} in ${categorySubtree(typed)}`;
+  const cast = type === 'date' ? sql`::date` : sql``;
+  return sql`${col(field.name)} in (${sql.join(typed.map((v) => sql`${v}${cast}`))})`;
+}
+
+export function filterConditions(definition: EntityDefinition, filters: Filters): Condition[] {
+  const conditions: Condition[] = [];
+  for (const [name, value] of Object.entries(filters ?? {})) {
+    if (value === null || !isActiveFilter(value)) continue;
+    if (name === 'search') {
+      const parsed = (Array.isArray(value) ? value : [value])
+        .map((v) => parseTextFilter(v))
+        .find(Boolean);
+      if (parsed) conditions.push(textMatch(definition.list.search, parsed));
+      continue;
+    }
+    const field = definition.fields.find((f) => f.name === name);
+    if (!field) throw badRequest(`Unknown filter "${name}".`);
+    const condition = fieldCondition(field, value);
+    if (condition) conditions.push(condition);
+  }
+  return conditions;
+}
+
+export function relationConditions(
+  definition: EntityDefinition,
+  filters: RelationFilters,
+): Condition[] {
+  const conditions: Condition[] = [];
+  for (const [name, value] of Object.entries(filters ?? {})) {
+    const relation = definition.relations.find((r) => r.name === name);
+    if (!relation) throw badRequest(`Unknown relation filter "${name}".`);
+    const ids = value === null ? [] : Array.isArray(value) ? value : [value];
+    if (ids.length === 0) continue;
+    conditions.push(sql`exists (select 1 from ${sql.table(relation.table)} l
+      where l.company_id = r.company_id and ${sql.ref(`l.${relation.ownKey}`)} = ${col(definition.keys.id)}
+      and ${sql.ref(`l.${relation.otherKey}`)} in (${sql.join(ids)}))`);
+  }
+  return conditions;
+}
+
+export type Sort = string | { field: string; direction: 'asc' | 'desc' } | undefined;
+
+/** The requested order, then the definition's stable order (order key, name, id). */
+export function orderBy(definition: EntityDefinition, sort: Sort): RawBuilder<unknown> {
+  const { keys } = definition;
+  const stable = [...(keys.order ? [keys.order] : []), keys.name, keys.id];
+  const terms = stable.map((name) => sql`${col(name)} asc`);
+  if (sort !== undefined && sort !== '') {
+    const descending = typeof sort === 'string' ? sort.startsWith('-') : sort.direction === 'desc';
+    const name = typeof sort === 'string' ? sort.replace(/^-/, '') : sort.field;
+    if (!definition.list.sortable.includes(name)) throw badRequest(`Unknown sort field "${name}".`);
+    terms.unshift(
+      descending ? sql`${col(name)} desc nulls last` : sql`${col(name)} asc nulls last`,
+    );
+  }
+  return sql.join(terms);
+}

@@ -1,0 +1,68 @@
+/**
+ * The category tree (SPEC §3.3, §4.2): every company has mandatory roots (Patients, Herbs, …)
+ * whose subtrees file the records of that entity. The flags decide what may happen to a node;
+ * only admins set them (DESIGN §4).
+ */
+import { defineEntity } from './define';
+import { input, readOnly, toggle } from './fields';
+
+const flag = (name: string, label: string, fallback: 0 | 1) =>
+  toggle(name, { label, adminOnly: true, default: fallback });
+
+export const categories = defineEntity({
+  entities: 'categories',
+  base: 'category',
+  title: 'Categories',
+  singular: 'category',
+  keys: { name: 'category_label', secondary: 'category_key', order: 'category_order' },
+  fields: [
+    input('category_label', { required: true, label: 'Label' }),
+    input('category_key', {
+      max: 64,
+      label: 'Key',
+      adminOnly: true,
+      copy: false,
+      hint: 'A stable name used by the program; set automatically when left empty.',
+    }),
+    readOnly('category_parent', 'id', { label: 'Parent' }),
+    readOnly('category_root', 'id', { label: 'Root' }),
+    readOnly('category_order', 'integer', { label: 'Order' }),
+    flag('category_mandatory', 'Mandatory', 0),
+    flag('category_can_contain_children', 'Can contain children', 1),
+    flag('category_movable', 'Movable', 1),
+    flag('category_can_be_renamed', 'Can be renamed', 1),
+  ],
+  tabs: [
+    {
+      name: 'general',
+      sections: [
+        { title: 'Category', items: ['category_label', 'category_key'] },
+        {
+          title: 'Rules',
+          items: [
+            'category_mandatory',
+            'category_can_contain_children',
+            'category_movable',
+            'category_can_be_renamed',
+          ],
+        },
+      ],
+    },
+  ],
+  list: {
+    columns: ['category_label', 'category_parent'],
+    search: ['category_label', 'category_key'],
+    filters: ['category_parent', 'category_root', 'category_mandatory'],
+  },
+  capabilities: { ordering: true, preferences: false },
+  tree: {
+    parent: 'category_parent',
+    rootValue: 0,
+    rootColumn: 'category_root',
+    mandatory: 'category_mandatory',
+    container: 'category_can_contain_children',
+    movable: 'category_movable',
+    renameable: 'category_can_be_renamed',
+  },
+  openReads: true,
+});

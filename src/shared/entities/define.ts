@@ -1,0 +1,218 @@
+/**
+ * `defineEntity` turns a compact specification into a complete EntityDefinition: keys, labels and
+ * capabilities get their defaults, filters and sort columns are derived from the fields, and any
+ * name that does not resolve (a list column, a section item, a key) stops the import with an
+ * error, so a broken definition never reaches the server or the web.
+ */
+import type { FieldSpec } from './fields';
+import { readOnly } from './fields';
+import { defaultLabel } from './labels';
+import type {
+  Capabilities,
+  EntityDefinition,
+  EntityKeys,
+  ExtraItem,
+  FieldDefinition,
+  FilterDefinition,
+  FilterType,
+  RelationDefinition,
+  SectionDefinition,
+  TreeDefinition,
+} from './types';
+
+export interface RelationSpec {
+  name: string;
+  entities: string;
+  table: string;
+  /** The link table's column holding the related row's id. */
+  otherKey: string;
+  /** The link table's column holding this entity's id; defaults to the id key. */
+  ownKey?: string;
+  label?: string;
+  type?: RelationDefinition['type'];
+  adminOnly?: boolean;
+}
+
+export interface SectionSpec extends Partial<Omit<SectionDefinition, 'items' | 'title'>> {
+  title: string;
+  items: readonly string[];
+}
+
+export interface EntitySpec {
+  entities: string;
+  base: string;
+  title: string;
+  singular: string;
+  table?: string;
+  module?: string;
+  keys?: Partial<EntityKeys>;
+  fields: readonly FieldSpec[];
+  relations?: readonly RelationSpec[];
+  extras?: readonly ExtraItem[];
+  tabs: ReadonlyArray<{ name: string; label?: string; sections: readonly SectionSpec[] }>;
+  list: {
+    columns: readonly string[];
+    search: readonly string[];
+    filters?: readonly string[];
+    /** Extra sortable columns besides the list columns, name, id and order. */
+    sortable?: readonly string[];
+  };
+  capabilities?: Partial<Capabilities>;
+  tree?: TreeDefinition;
+  auditReads?: boolean;
+  openReads?: boolean;
+}
+
+function fail(spec: EntitySpec, text: string): never {
+  throw new Error(`Entity "${spec.entities}": ${text}`);
+}
+
+function completeField(spec: FieldSpec, base: string): FieldDefinition {
+  const stem = spec.value === 'id' && spec.references ? spec.name.replace(/_id$/, '') : spec.name;
+  return {
+    ...spec,
+    label: spec.label ?? defaultLabel(stem, base),
+    required: spec.required ?? false,
+    readOnly: spec.readOnly ?? false,
+    adminOnly: spec.adminOnly ?? false,
+    money: spec.money ?? false,
+    inList: spec.inList ?? true,
+    copy: spec.copy ?? true,
+  };
+}
+
+/** How a field filters; null for JSON values, which can not be filtered. */
+export function filterTypeOf(field: FieldDefinition): FilterType | null {
+  switch (field.value) {
+    case 'text':
+      return field.type === 'select' || field.type === 'select_buttons' ? 'select' : 'text';
+    case 'number':
+    case 'integer':
+      return 'number';
+    case 'toggle':
+      return 'toggle';
+    case 'date':
+      return 'date';
+    case 'id':
+      return field.type === 'tree_select' ? 'category' : 'reference';
+    case 'json':
+      return null;
+  }
+}
+
+function filterOf(field: FieldDefinition): FilterDefinition {
+  const type = filterTypeOf(field);
+  if (!type) throw new Error(`Field "${field.name}" holds JSON and can not be filtered.`);
+  return {
+    name: field.name,
+    column: field.name,
+    type,
+    label: field.label,
+    ...(field.options ? { options: field.options } : {}),
+    ...(field.references ? { references: field.references } : {}),
+    ...(field.categoryRoot ? { categoryRoot: field.categoryRoot } : {}),
+  };
+}
+
+export function defineEntity(spec: EntitySpec): EntityDefinition {
+  const base = spec.base;
+  const capabilities: Capabilities = {
+    insert: true,
+    delete: true,
+    selectMode: true,
+    ordering: false,
+    preferences: true,
+    copy: true,
+    loadOnSelect: spec.fields.some((f) => f.inList === false),
+    ...spec.capabilities,
+  };
+  const keys: EntityKeys = {
+    id: `${base}_id`,
+    name: `${base}_name`,
+    ...(capabilities.ordering ? { order: `${base}_order` } : {}),
+    ...spec.keys,
+  };
+  const implicit: FieldSpec[] = [];
+  if (!spec.fields.some((f) => f.name === keys.id))
+    implicit.push(readOnly(keys.id, 'id', { label: 'Id' }));
+  if (keys.order && !spec.fields.some((f) => f.name === keys.order)) {
+    implicit.push(readOnly(keys.order, 'integer', { label: 'Order' }));
+  }
+  const fields = [...implicit, ...spec.fields].map((f) => completeField(f, base));
+  const byName = new Map(fields.map((f) => [f.name, f]));
+  if (byName.size !== fields.length) fail(spec, 'a field is declared twice.');
+  const field = (name: string, where: string) =>
+    byName.get(name) ?? fail(spec, `${where} names unknown field "${name}".`);
+  for (const key of Object.values(keys) as Array<string | undefined>) if (key) field(key, 'a key');
+  if (spec.tree) field(spec.tree.parent, 'the tree parent');
+
+  const relations: RelationDefinition[] = (spec.relations ?? []).map((r) => ({
+    name: r.name,
+    label: r.label ?? defaultLabel(r.name),
+    type: r.type ?? 'select_relation',
+    entities: r.entities,
+    table: r.table,
+    ownKey: r.ownKey ?? keys.id,
+    otherKey: r.otherKey,
+    adminOnly: r.adminOnly ?? false,
+  }));
+  const extras = spec.extras ?? [];
+  const itemNames = new Set([
+    ...byName.keys(),
+    ...relations.map((r) => r.name),
+    ...extras.map((e) => e.name),
+  ]);
+  if (itemNames.size !== byName.size + relations.length + extras.length) {
+    fail(spec, 'a relation or extra item has the name of a field or of another item.');
+  }
+  if (spec.tabs.length === 0) fail(spec, 'the editor needs at least one tab.');
+  const tabs = spec.tabs.map((tab) => ({
+    name: tab.name,
+    label: tab.label ?? defaultLabel(tab.name),
+    sections: tab.sections.map((s) => {
+      for (const item of s.items)
+        if (!itemNames.has(item)) fail(spec, `section "${s.title}" names unknown item "${item}".`);
+      return { columns: 1 as const, collapsible: true, startsClosed: false, ...s };
+    }),
+  }));
+
+  const search = spec.list.search.map((name) => field(name, 'search'));
+  for (const f of search)
+    if (f.value !== 'text') fail(spec, `search field "${f.name}" is not text.`);
+  const columns = spec.list.columns.map((name) => field(name, 'a list column').name);
+  const sortable = [
+    ...new Set([
+      ...columns,
+      keys.name,
+      keys.id,
+      ...(keys.order ? [keys.order] : []),
+      ...(spec.list.sortable ?? []),
+    ]),
+  ];
+  for (const name of sortable)
+    if (field(name, 'sortable').value === 'json') fail(spec, `"${name}" can not be sorted.`);
+
+  return {
+    entities: spec.entities,
+    base,
+    table: spec.table ?? spec.entities,
+    module: spec.module ?? spec.entities,
+    title: spec.title,
+    singular: spec.singular,
+    keys,
+    fields,
+    relations,
+    extras,
+    tabs,
+    list: {
+      columns,
+      search: search.map((f) => f.name),
+      filters: (spec.list.filters ?? []).map((name) => filterOf(field(name, 'a filter'))),
+      sortable,
+    },
+    capabilities,
+    ...(spec.tree ? { tree: spec.tree } : {}),
+    auditReads: spec.auditReads ?? false,
+    openReads: spec.openReads ?? false,
+  };
+}

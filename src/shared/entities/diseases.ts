@@ -1,0 +1,12 @@
+/** Diseases with their ICD-10 code; linked to herbs. */
+import { input } from './fields';
+import { referenceList } from './reference-list';
+
+export const diseases = referenceList({
+  entities: 'diseases',
+  base: 'disease',
+  title: 'Diseases',
+  singular: 'disease',
+  fields: [input('disease_icd10_code', { max: 10, label: 'ICD-10 code' })],
+  search: ['disease_icd10_code'],
+});

@@ -1,0 +1,80 @@
+/** The materia medica (DESIGN §6): names, family, parts used, actions, indications, doses. */
+import { defineEntity } from './define';
+import { category, input, quantity, select, textarea } from './fields';
+import { MATERIA_UNIT_KIND_OPTIONS } from './options';
+
+const doseUnit = { kindField: 'herb_dose_unit_kind' } as const;
+const linked = (name: string, entities: string, otherKey: string) => ({
+  name,
+  entities,
+  table: `herb_${name}`,
+  otherKey,
+});
+
+export const herbs = defineEntity({
+  entities: 'herbs',
+  base: 'herb',
+  title: 'Herbs',
+  singular: 'herb',
+  fields: [
+    input('herb_name', { required: true, label: 'Common name' }),
+    input('herb_latin_name', { label: 'Latin name' }),
+    input('herb_family', { max: 100 }),
+    input('herb_other_names', { max: 500 }),
+    textarea('herb_indications'),
+    textarea('herb_cautions', {
+      hint: 'Contraindications, interactions, pregnancy and lactation.',
+    }),
+    select('herb_dose_unit_kind', MATERIA_UNIT_KIND_OPTIONS, {
+      default: 'volume',
+      label: 'Dose measured by',
+    }),
+    quantity('herb_dose_min', doseUnit, { nullable: true, label: 'Daily dose from' }),
+    quantity('herb_dose_max', doseUnit, { nullable: true, label: 'Daily dose to' }),
+    category('herb_category_id', 'herbs'),
+    textarea('herb_notes', { max: 20_000 }),
+  ],
+  relations: [
+    linked('partuseds', 'partuseds', 'partused_id'),
+    linked('actions', 'actions', 'action_id'),
+    linked('conditions', 'conditions', 'condition_id'),
+    linked('diseases', 'diseases', 'disease_id'),
+    linked('organs', 'organs', 'organ_id'),
+    linked('specialisms', 'specialisms', 'specialism_id'),
+    linked('symptoms', 'symptoms', 'symptom_id'),
+  ].map((r) => ({ ...r, label: r.name === 'partuseds' ? 'Parts used' : undefined })),
+  tabs: [
+    {
+      name: 'general',
+      sections: [
+        {
+          title: 'Names',
+          items: [
+            'herb_name',
+            'herb_latin_name',
+            'herb_family',
+            'herb_other_names',
+            'herb_category_id',
+          ],
+        },
+        { title: 'Materia medica', items: ['partuseds', 'actions'] },
+        { title: 'Dose', items: ['herb_dose_unit_kind', 'herb_dose_min', 'herb_dose_max'] },
+        { title: 'Indications and cautions', items: ['herb_indications', 'herb_cautions'] },
+      ],
+    },
+    {
+      name: 'uses',
+      sections: [
+        { title: 'Used for', items: ['conditions', 'diseases', 'symptoms'] },
+        { title: 'Affinities', items: ['organs', 'specialisms'] },
+        { title: 'Notes', columns: 2, startsClosed: true, items: ['herb_notes'] },
+      ],
+    },
+  ],
+  list: {
+    columns: ['herb_name', 'herb_latin_name', 'herb_family'],
+    search: ['herb_name', 'herb_latin_name', 'herb_other_names'],
+    filters: ['herb_family', 'herb_category_id'],
+    sortable: ['herb_latin_name', 'herb_family'],
+  },
+});

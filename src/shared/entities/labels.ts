@@ -1,0 +1,19 @@
+/**
+ * SPEC §3.2: a label defaults to the field name with its prefix (`{base}_`) removed, underscores
+ * turned into spaces, and the first letter capitalised: `herb_latin_name` → "Latin name".
+ */
+export function defaultLabel(name: string, base?: string): string {
+  const prefix = base ? `${base}_` : '';
+  const bare =
+    prefix && name.startsWith(prefix) && name.length > prefix.length
+      ? name.slice(prefix.length)
+      : name;
+  const words = bare.replace(/_/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** Toggle defaults of SPEC §3.2: 1 is Yes, 0 is No. */
+export const TOGGLE_OPTIONS = [
+  { value: 1, label: 'Yes' },
+  { value: 0, label: 'No' },
+] as const;

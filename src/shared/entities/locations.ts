@@ -1,0 +1,47 @@
+/** Clinic locations (sites and rooms) where patients are seen; ordered by hand. */
+import { defineEntity } from './define';
+import { email, input, reference, tel, textarea } from './fields';
+
+export const locations = defineEntity({
+  entities: 'locations',
+  base: 'location',
+  title: 'Locations',
+  singular: 'location',
+  fields: [
+    input('location_name', { required: true, label: 'Name' }),
+    input('location_address_line1', { label: 'Address line 1' }),
+    input('location_address_line2', { label: 'Address line 2' }),
+    input('location_city', { max: 100 }),
+    input('location_postcode', { max: 20 }),
+    reference('location_country_id', 'countries'),
+    tel('location_phone'),
+    email('location_email', { label: 'E-mail' }),
+    textarea('location_notes'),
+  ],
+  tabs: [
+    {
+      name: 'general',
+      sections: [
+        { title: 'Location', items: ['location_name', 'location_phone', 'location_email'] },
+        {
+          title: 'Address',
+          items: [
+            'location_address_line1',
+            'location_address_line2',
+            'location_city',
+            'location_postcode',
+            'location_country_id',
+          ],
+        },
+        { title: 'Notes', columns: 2, items: ['location_notes'] },
+      ],
+    },
+  ],
+  list: {
+    columns: ['location_name', 'location_city'],
+    search: ['location_name', 'location_city', 'location_postcode'],
+    filters: ['location_city', 'location_country_id'],
+  },
+  capabilities: { ordering: true, preferences: false },
+  openReads: true,
+});

@@ -1,0 +1,59 @@
+/**
+ * Modules (SPEC §2.6, §3.3): rows come from the module catalogue (src/shared/modules.ts), so the
+ * generic engine only reads them and edits which groups see them. Enabling goes through
+ * modules/update_module_enabled and settings through modules/update_settings.
+ */
+import { defineEntity } from './define';
+import { readOnly } from './fields';
+
+export const modules = defineEntity({
+  entities: 'modules',
+  base: 'module',
+  title: 'Modules',
+  singular: 'module',
+  keys: { secondary: 'module_name' },
+  fields: [
+    readOnly('module_name', 'text', { label: 'Name' }),
+    readOnly('module_description', 'text', { label: 'Description' }),
+    readOnly('module_enabled', 'toggle', { label: 'Enabled' }),
+    readOnly('module_essential', 'toggle', { label: 'Essential' }),
+    readOnly('module_order', 'integer', { label: 'Order' }),
+    readOnly('module_settings', 'json', { label: 'Settings' }),
+    readOnly('module_public_settings', 'json', { label: 'Public settings' }),
+  ],
+  relations: [
+    {
+      name: 'groups',
+      entities: 'groups',
+      table: 'module_groups',
+      otherKey: 'group_id',
+      adminOnly: true,
+    },
+  ],
+  extras: [{ name: 'module_settings_tabs', type: 'slot', label: 'Settings' }],
+  tabs: [
+    {
+      name: 'general',
+      sections: [
+        { title: 'Module', columns: 2, items: ['module_description', 'module_enabled', 'groups'] },
+      ],
+    },
+    {
+      name: 'settings',
+      sections: [{ title: 'Settings', columns: 2, items: ['module_settings_tabs'] }],
+    },
+  ],
+  list: {
+    columns: ['module_name', 'module_enabled', 'module_essential'],
+    search: ['module_name', 'module_description'],
+    filters: ['module_enabled', 'module_essential'],
+    sortable: ['module_order'],
+  },
+  capabilities: {
+    insert: false,
+    delete: false,
+    selectMode: false,
+    preferences: false,
+    copy: false,
+  },
+});

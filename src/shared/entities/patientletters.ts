@@ -1,0 +1,51 @@
+/** Letters to patients, written from snippets and printed at /printing/patientletters/{id}. */
+import { defineEntity } from './define';
+import { date, html, input, reference } from './fields';
+
+export const patientletters = defineEntity({
+  entities: 'patientletters',
+  base: 'patientletter',
+  title: 'Patient letters',
+  singular: 'patient letter',
+  fields: [
+    input('patientletter_name', { required: true, label: 'Subject' }),
+    reference('patientletter_patient_id', 'patients', { required: true }),
+    date('patientletter_date', { hint: 'Today when left empty.' }),
+    reference('patientletter_user_id', 'users', { label: 'Written by' }),
+    html('patientletter_body', { label: 'Letter' }),
+  ],
+  relations: [
+    {
+      name: 'snippets',
+      entities: 'snippets',
+      table: 'patientletter_snippets',
+      otherKey: 'snippet_id',
+    },
+  ],
+  extras: [{ name: 'print', type: 'button', label: 'Print' }],
+  tabs: [
+    {
+      name: 'general',
+      sections: [
+        {
+          title: 'Letter',
+          items: [
+            'patientletter_name',
+            'patientletter_patient_id',
+            'patientletter_date',
+            'patientletter_user_id',
+            'print',
+          ],
+        },
+        { title: 'Snippets', items: ['snippets'] },
+        { title: 'Text', columns: 2, items: ['patientletter_body'] },
+      ],
+    },
+  ],
+  list: {
+    columns: ['patientletter_name', 'patientletter_patient_id', 'patientletter_date'],
+    search: ['patientletter_name'],
+    filters: ['patientletter_patient_id', 'patientletter_date', 'patientletter_user_id'],
+    sortable: ['patientletter_date'],
+  },
+});

@@ -1,0 +1,113 @@
+/**
+ * Patient records (DESIGN §6). Every read of one record lands in the audit log. The name is a
+ * stored "Last, First" column the database computes, so lists sort and search by it.
+ */
+import { defineEntity } from './define';
+import { category, date, email, input, readOnly, reference, select, tel, textarea } from './fields';
+import { GENDER_OPTIONS, PREFERRED_CONTACT_OPTIONS, SEX_OPTIONS } from './options';
+
+export const patients = defineEntity({
+  entities: 'patients',
+  base: 'patient',
+  title: 'Patients',
+  singular: 'patient',
+  fields: [
+    readOnly('patient_name', 'text', { label: 'Name' }),
+    input('patient_title', { max: 20 }),
+    input('patient_first_name', { required: true, max: 100 }),
+    input('patient_last_name', { required: true, max: 100 }),
+    date('patient_dob', { label: 'Date of birth' }),
+    select('patient_sex', SEX_OPTIONS, { buttons: true }),
+    select('patient_gender', GENDER_OPTIONS, { buttons: true }),
+    input('patient_occupation', { max: 100 }),
+    email('patient_email', { label: 'E-mail' }),
+    tel('patient_phone', { label: 'Home phone' }),
+    tel('patient_mobile'),
+    select('patient_preferred_contact', PREFERRED_CONTACT_OPTIONS, { default: 'Email' }),
+    input('patient_address_line1', { label: 'Address line 1' }),
+    input('patient_address_line2', { label: 'Address line 2' }),
+    input('patient_city', { max: 100 }),
+    input('patient_county', { max: 100 }),
+    input('patient_postcode', { max: 20 }),
+    reference('patient_country_id', 'countries'),
+    reference('patient_location_id', 'locations'),
+    input('patient_reference_number', { max: 50, copy: false }),
+    category('patient_category_id', 'patients'),
+    textarea('patient_notes', { max: 20_000 }),
+  ],
+  relations: [
+    {
+      name: 'conditions',
+      entities: 'conditions',
+      table: 'patient_conditions',
+      otherKey: 'condition_id',
+    },
+    { name: 'symptoms', entities: 'symptoms', table: 'patient_symptoms', otherKey: 'symptom_id' },
+  ],
+  tabs: [
+    {
+      name: 'details',
+      sections: [
+        {
+          title: 'Personal',
+          items: [
+            'patient_title',
+            'patient_first_name',
+            'patient_last_name',
+            'patient_dob',
+            'patient_sex',
+            'patient_gender',
+            'patient_occupation',
+          ],
+        },
+        {
+          title: 'Contact',
+          items: ['patient_email', 'patient_phone', 'patient_mobile', 'patient_preferred_contact'],
+        },
+        {
+          title: 'Address',
+          items: [
+            'patient_address_line1',
+            'patient_address_line2',
+            'patient_city',
+            'patient_county',
+            'patient_postcode',
+            'patient_country_id',
+          ],
+        },
+        {
+          title: 'Filing',
+          items: ['patient_reference_number', 'patient_location_id', 'patient_category_id'],
+        },
+      ],
+    },
+    {
+      name: 'clinical',
+      sections: [
+        { title: 'Conditions and symptoms', items: ['conditions', 'symptoms'] },
+        { title: 'Notes', items: ['patient_notes'] },
+      ],
+    },
+  ],
+  list: {
+    columns: ['patient_name', 'patient_dob', 'patient_postcode', 'patient_reference_number'],
+    search: [
+      'patient_first_name',
+      'patient_last_name',
+      'patient_email',
+      'patient_postcode',
+      'patient_reference_number',
+    ],
+    filters: [
+      'patient_last_name',
+      'patient_dob',
+      'patient_sex',
+      'patient_city',
+      'patient_location_id',
+      'patient_country_id',
+      'patient_category_id',
+    ],
+    sortable: ['patient_first_name', 'patient_last_name'],
+  },
+  auditReads: true,
+});

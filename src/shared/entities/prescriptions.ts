@@ -1,0 +1,92 @@
+/**
+ * Herbal prescriptions (DESIGN §6). Lines (herbs or dispensary products with a quantity in the
+ * base unit and a price) are saved as a whole by prescriptions/save_lines, which also sets the
+ * total; prescriptions/dispense takes the stock and marks the prescription dispensed.
+ */
+import { defineEntity } from './define';
+import { date, input, money, number, reference, select, textarea } from './fields';
+import { FORM_OPTIONS, PRESCRIPTION_STATUS_OPTIONS } from './options';
+
+export const prescriptions = defineEntity({
+  entities: 'prescriptions',
+  base: 'prescription',
+  title: 'Prescriptions',
+  singular: 'prescription',
+  fields: [
+    input('prescription_name', { label: 'Title', hint: 'The patient and date when left empty.' }),
+    reference('prescription_patient_id', 'patients', { required: true }),
+    date('prescription_date', { hint: 'Today when left empty.' }),
+    reference('prescription_user_id', 'users', { label: 'Practitioner' }),
+    select('prescription_form', FORM_OPTIONS, { required: true, default: 'tincture' }),
+    textarea('prescription_dose_instructions', { max: 2000 }),
+    number('prescription_days', {
+      integer: true,
+      min: 1,
+      max: 3650,
+      nullable: true,
+      label: 'Days',
+    }),
+    select('prescription_status', PRESCRIPTION_STATUS_OPTIONS, {
+      readOnly: true,
+      default: 'draft',
+    }),
+    money('prescription_total_price', { readOnly: true, label: 'Total price' }),
+    textarea('prescription_notes'),
+  ],
+  extras: [
+    { name: 'prescription_lines', type: 'slot', label: 'Lines' },
+    {
+      name: 'dispense',
+      type: 'button',
+      label: 'Dispense',
+      call: 'dispense',
+      confirm: 'Dispensing takes the quantities from stock. Continue?',
+    },
+  ],
+  tabs: [
+    {
+      name: 'general',
+      sections: [
+        {
+          title: 'Prescription',
+          items: [
+            'prescription_name',
+            'prescription_patient_id',
+            'prescription_date',
+            'prescription_user_id',
+            'prescription_form',
+          ],
+        },
+        {
+          title: 'Dosage',
+          items: [
+            'prescription_dose_instructions',
+            'prescription_days',
+            'prescription_status',
+            'prescription_total_price',
+            'dispense',
+          ],
+        },
+        { title: 'Lines', columns: 2, items: ['prescription_lines'] },
+        { title: 'Notes', columns: 2, startsClosed: true, items: ['prescription_notes'] },
+      ],
+    },
+  ],
+  list: {
+    columns: [
+      'prescription_name',
+      'prescription_patient_id',
+      'prescription_date',
+      'prescription_status',
+    ],
+    search: ['prescription_name'],
+    filters: [
+      'prescription_patient_id',
+      'prescription_user_id',
+      'prescription_date',
+      'prescription_status',
+      'prescription_form',
+    ],
+    sortable: ['prescription_date', 'prescription_total_price'],
+  },
+});

@@ -1,0 +1,9 @@
+/** Specialisms (women's health, paediatrics, …); linked to herbs. */
+import { referenceList } from './reference-list';
+
+export const specialisms = referenceList({
+  entities: 'specialisms',
+  base: 'specialism',
+  title: 'Specialisms',
+  singular: 'specialism',
+});

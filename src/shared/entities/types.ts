@@ -1,0 +1,199 @@
+/**
+ * The shapes of an entity definition (DESIGN §3). One definition per entity set says everything
+ * the server needs to validate, store, filter and sort it, and everything the web needs to draw
+ * its list, filters and editor. Definitions are plain data plus zod rules: no behaviour.
+ */
+import type { z } from 'zod';
+import type { UnitKind } from '../units';
+
+/** Editor item types of SPEC §3.2. */
+export type EditorType =
+  | 'input'
+  | 'textarea'
+  | 'url'
+  | 'number'
+  | 'tel'
+  | 'button'
+  | 'toggle'
+  | 'simple_relation'
+  | 'single_select_relation'
+  | 'select_relation'
+  | 'select'
+  | 'select_buttons'
+  | 'colour'
+  | 'tree_select'
+  | 'date'
+  | 'html'
+  | 'slot';
+
+/**
+ * How a value is stored and compared. text: strings (search prefixes apply); number/integer:
+ * numeric; toggle: 0/1; date: YYYY-MM-DD; id: a row id (keys and references); json: read-only
+ * structured data sent as JSON text.
+ */
+export type ValueKind = 'text' | 'number' | 'integer' | 'toggle' | 'date' | 'id' | 'json';
+
+export interface Option {
+  value: string | number;
+  label: string;
+}
+
+/** A quantity's unit kind: fixed, or read from another field of the same row. */
+export type UnitOf = UnitKind | { kindField: string };
+
+export interface FieldDefinition {
+  /** The column name, also the key in payloads and replies. */
+  name: string;
+  type: EditorType;
+  value: ValueKind;
+  label: string;
+  /** Validates (and normalises) a value a caller writes; messages name what is wrong. */
+  rule: z.ZodType;
+  /** Insert must give a non-empty value. */
+  required: boolean;
+  /** Never written through insert or update (keys, computed names, settings). */
+  readOnly: boolean;
+  /** Only admins (group 1) may write it. */
+  adminOnly: boolean;
+  /** What a new row gets when insert leaves the field out. */
+  default?: string | number | null;
+  options?: readonly Option[];
+  maxLength?: number;
+  min?: number;
+  max?: number;
+  /** Stored in the base unit (mg, ml, mm) of this kind; shown metric or imperial. */
+  unit?: UnitOf;
+  /** An amount in the company currency. */
+  money: boolean;
+  /** single_select_relation: the entity set the id points at. */
+  references?: string;
+  /** tree_select: the category_key of the category root whose subtree is offered. */
+  categoryRoot?: string;
+  hint?: string;
+  /** False for long values (rich text) that only `get` returns. */
+  inList: boolean;
+  /** False for values that must stay unique, so `_copy` leaves them out. */
+  copy: boolean;
+}
+
+/** Many-to-many link kept in `table (company_id, ownKey, otherKey)`. */
+export interface RelationDefinition {
+  /** `{entities}/add_{name}`, `remove_`, `get_`, `sync_`; also `_relations.{name}` on insert. */
+  name: string;
+  label: string;
+  type: 'select_relation' | 'simple_relation';
+  /** The related entity set. */
+  entities: string;
+  table: string;
+  ownKey: string;
+  otherKey: string;
+  /** Only admins may change it (group membership grants privileges). */
+  adminOnly: boolean;
+}
+
+/** Editor items that are neither fields nor relations: action buttons and custom slots. */
+export interface ExtraItem {
+  name: string;
+  type: 'button' | 'slot';
+  label: string;
+  /** button: the call it makes, relative to the entity set (`dispense` → prescriptions/dispense). */
+  call?: string;
+  /** button: a confirmation text; shown in a 'Confirm' dialog before the call. */
+  confirm?: string;
+}
+
+export interface SectionDefinition {
+  title: string;
+  /** How many of the editor's two columns the section spans on wide screens. */
+  columns: 1 | 2;
+  collapsible: boolean;
+  startsClosed: boolean;
+  /** Names of fields, relations or extra items, in order. */
+  items: readonly string[];
+}
+
+export interface TabDefinition {
+  name: string;
+  label: string;
+  sections: readonly SectionDefinition[];
+}
+
+export type FilterType =
+  'text' | 'number' | 'date' | 'select' | 'toggle' | 'reference' | 'category';
+
+export interface FilterDefinition {
+  name: string;
+  column: string;
+  type: FilterType;
+  label: string;
+  options?: readonly Option[];
+  references?: string;
+  categoryRoot?: string;
+}
+
+export interface Capabilities {
+  insert: boolean;
+  delete: boolean;
+  selectMode: boolean;
+  /** Rows carry `{base}_order`; `reorder_list` saves a hand-made order. */
+  ordering: boolean;
+  preferences: boolean;
+  /** `insert` with `_copy` duplicates a row with its relations. */
+  copy: boolean;
+  /** The list holds only some fields, so selecting a row loads it with `get`. */
+  loadOnSelect: boolean;
+}
+
+/** Tree-shaped entities (categories): a parent key, a root value and optional rule columns. */
+export interface TreeDefinition {
+  parent: string;
+  /** The parent value of top-level nodes. */
+  rootValue: 0;
+  /** Holds the id of the node's top-level ancestor. */
+  rootColumn?: string;
+  /** 0/1 columns enforcing SPEC §4.2 when present. */
+  mandatory?: string;
+  container?: string;
+  movable?: string;
+  renameable?: string;
+}
+
+export interface EntityKeys {
+  id: string;
+  /** The label column (a computed, read-only column for users and patients). */
+  name: string;
+  secondary?: string;
+  order?: string;
+}
+
+export interface EntityDefinition {
+  /** The path segment of its calls and routes, and the name of the module that owns it. */
+  entities: string;
+  /** The singular stem of its column names: `herb` → herb_id, herb_name. */
+  base: string;
+  table: string;
+  module: string;
+  title: string;
+  singular: string;
+  keys: EntityKeys;
+  fields: readonly FieldDefinition[];
+  relations: readonly RelationDefinition[];
+  extras: readonly ExtraItem[];
+  tabs: readonly TabDefinition[];
+  list: {
+    columns: readonly string[];
+    search: readonly string[];
+    filters: readonly FilterDefinition[];
+    sortable: readonly string[];
+  };
+  capabilities: Capabilities;
+  tree?: TreeDefinition;
+  /** Reading one row is written to the audit log (patient records). */
+  auditReads: boolean;
+  /**
+   * Every logged-in user may read it (list, get, typeahead, labels, tree reads) without the
+   * module's `list` privilege: the category tree the shell loads for everyone (SPEC §2.3) and the
+   * reference lists records pick from. Writes still need their privileges.
+   */
+  openReads: boolean;
+}

@@ -1,0 +1,97 @@
+/**
+ * Staff accounts (SPEC §3.3). The password hash is not a field and so is never read or written
+ * here; passwords change through users/set_password and the reset flow. Disabling a user revokes
+ * their sessions; group membership (which grants privileges) is changed by admins only.
+ */
+import {
+  isSelfEditableUserField,
+  SELF_EDITABLE_USER_FIELDS,
+  USER_MAX_LENGTHS as MAX,
+} from '../users';
+import { defineEntity } from './define';
+import {
+  date,
+  email,
+  input,
+  readOnly,
+  select,
+  tel,
+  textarea,
+  toggle,
+  url,
+  type FieldSpec,
+} from './fields';
+import { GENDER_OPTIONS, PREFERRED_CONTACT_OPTIONS, SEX_OPTIONS } from './options';
+
+/** A field users also edit about themselves keeps the rule of src/shared/users.ts: one rule. */
+const own = (spec: FieldSpec): FieldSpec =>
+  isSelfEditableUserField(spec.name)
+    ? { ...spec, rule: SELF_EDITABLE_USER_FIELDS[spec.name] }
+    : spec;
+
+export const users = defineEntity({
+  entities: 'users',
+  base: 'user',
+  title: 'Users',
+  singular: 'user',
+  fields: [
+    readOnly('user_name', 'text', { label: 'Name' }),
+    input('user_first_name', { required: true, max: MAX.user_first_name }),
+    input('user_last_name', { max: MAX.user_last_name }),
+    input('user_surname', { max: MAX.user_surname }),
+    {
+      ...email('user_email', { required: true, label: 'E-mail', copy: false }),
+      maxLength: MAX.user_email,
+    },
+    { ...url('user_avatar'), maxLength: MAX.user_avatar },
+    date('user_dob', { label: 'Date of birth' }),
+    input('user_reference_number', { max: MAX.user_reference_number, copy: false }),
+    tel('user_phone'),
+    tel('user_mobile'),
+    select('user_preferred_contact', PREFERRED_CONTACT_OPTIONS, { default: 'Email' }),
+    select('user_sex', SEX_OPTIONS, { buttons: true }),
+    select('user_gender', GENDER_OPTIONS, { buttons: true }),
+    textarea('user_notes'),
+    toggle('user_enabled', {
+      default: 1,
+      hint: 'A disabled user can not log in; their sessions end at once.',
+    }),
+  ].map(own),
+  relations: [
+    {
+      name: 'groups',
+      entities: 'groups',
+      table: 'user_groups',
+      otherKey: 'group_id',
+      adminOnly: true,
+    },
+  ],
+  tabs: [
+    {
+      name: 'general',
+      sections: [
+        {
+          title: 'Name',
+          items: ['user_first_name', 'user_last_name', 'user_surname', 'user_avatar'],
+        },
+        {
+          title: 'Contact',
+          items: ['user_email', 'user_phone', 'user_mobile', 'user_preferred_contact'],
+        },
+        {
+          title: 'Personal',
+          items: ['user_dob', 'user_sex', 'user_gender', 'user_reference_number'],
+        },
+        { title: 'Account', items: ['user_enabled', 'groups'] },
+        { title: 'Notes', columns: 2, startsClosed: true, items: ['user_notes'] },
+      ],
+    },
+  ],
+  list: {
+    columns: ['user_name', 'user_email', 'user_enabled'],
+    search: ['user_first_name', 'user_last_name', 'user_email', 'user_reference_number'],
+    filters: ['user_enabled', 'user_preferred_contact'],
+    sortable: ['user_first_name', 'user_last_name'],
+  },
+  capabilities: { copy: false },
+});

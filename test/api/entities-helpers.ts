@@ -1,0 +1,120 @@
+/**
+ * Helpers of the entity API tests: valid sample values for any field of any definition, rows
+ * made through the API (with whatever they must reference), and short call wrappers.
+ */
+import type { EntityDefinition, FieldDefinition } from '../../src/shared/entities';
+import { entityByPath } from '../../src/shared/entities';
+import type { UserToken } from '../../src/shared/envelope';
+import { call, type CallResponse, type TestCompany, type TestServer } from '../support/api';
+
+export type Row = Record<string, unknown>;
+export type Caller = <T = unknown>(path: string, payload?: Row) => Promise<CallResponse<T>>;
+
+export const callerFor =
+  (server: TestServer, company: TestCompany, token: UserToken): Caller =>
+  (path, payload = {}) =>
+    call(server, company, path, payload, token);
+
+let counter = 0;
+/** A fresh number per sample, so unique columns never clash within a test file. */
+export const nextSample = () => ++counter;
+
+export const writable = (d: EntityDefinition) => d.fields.filter((f) => !f.readOnly);
+
+/** Ids of rows other samples point at: the first existing row, or a new one. */
+export class Targets {
+  private readonly cache = new Map<string, number>();
+  constructor(private readonly c: Caller) {}
+
+  async idOf(entities: string, categoryRoot?: string): Promise<number> {
+    const key = categoryRoot ? `categories:${categoryRoot}` : entities;
+    const cached = this.cache.get(key);
+    if (cached !== undefined) return cached;
+    const d = entityByPath(entities) as EntityDefinition;
+    const filters = categoryRoot ? { category_key: `=${categoryRoot}` } : {};
+    const found = await this.c<Row[]>(`${entities}/list`, { limit: 1, filters });
+    let id = found.data[0]?.[d.keys.id] as number | undefined;
+    if (id === undefined) id = (await insertSample(this.c, d, this)).id;
+    this.cache.set(key, id);
+    return id;
+  }
+}
+
+/** A valid value of the field; `variant` 2 gives a different valid value for updates. */
+export async function sampleValue(
+  field: FieldDefinition,
+  n: number,
+  targets: Targets,
+  variant = 1,
+): Promise<unknown> {
+  const tag = `v${n}x${variant}`;
+  switch (field.type) {
+    case 'html':
+      return `<p>Text ${tag}</p>`;
+    case 'url':
+      return `https://example.com/${tag}`;
+    case 'tel':
+      return `01632 96${String(n % 10_000).padStart(4, '0')}`;
+    case 'colour':
+      return variant === 1 ? '#123456' : '#654321';
+    case 'date':
+      return `199${variant}-0${variant}-1${variant}`;
+    case 'toggle':
+      return variant === 1 ? 1 : 0;
+    case 'select':
+    case 'select_buttons': {
+      const options = field.options ?? [];
+      return (options[variant - 1] ?? options[0])?.value;
+    }
+    case 'number': {
+      if (field.money) return 10 * variant + 0.5;
+      const base = field.name.endsWith('_max') ? 10_000 : (field.min ?? 0) + 1000;
+      return base * variant;
+    }
+    case 'single_select_relation':
+    case 'tree_select':
+      if (variant === 2 && !field.required) return null;
+      return targets.idOf(field.references as string, field.categoryRoot);
+    default:
+      if (field.name.endsWith('email')) return `${tag}@example.com`;
+      if ((field.maxLength ?? 255) <= 3) return shortCode(n * 2 + variant, field.maxLength ?? 3);
+      return `${tag} ${field.label}`.slice(0, field.maxLength ?? 255).trim();
+  }
+}
+
+/** Lower-case letters unique per n (ISO country codes are upper-case, so never clash). */
+function shortCode(n: number, length: number): string {
+  let code = '';
+  for (let i = 0, rest = n; i < length; i++, rest = Math.floor(rest / 26))
+    code += String.fromCharCode(97 + (rest % 26));
+  return code;
+}
+
+/** Values for every writable, non-admin-only field. */
+export async function sampleRow(d: EntityDefinition, targets: Targets, variant = 1): Promise<Row> {
+  const n = nextSample();
+  const row: Row = {};
+  for (const field of writable(d)) {
+    if (field.adminOnly) continue;
+    row[field.name] = await sampleValue(field, n, targets, variant);
+  }
+  return row;
+}
+
+export async function insertSample(
+  c: Caller,
+  d: EntityDefinition,
+  targets: Targets,
+  extra: Row = {},
+) {
+  const values = { ...(await sampleRow(d, targets)), ...extra };
+  const reply = await c<Row>(`${d.entities}/insert`, values);
+  if (!reply.result) throw new Error(`insert ${d.entities}: ${JSON.stringify(reply.messages)}`);
+  return { id: reply.data[d.keys.id] as number, row: reply.data, values };
+}
+
+/** One writable field per editor type, for "update each field type" tests. */
+export function oneFieldPerType(d: EntityDefinition): FieldDefinition[] {
+  const seen = new Set<string>();
+  return writable(d).filter((f) => !f.adminOnly && !seen.has(f.type) && seen.add(f.type));
+}

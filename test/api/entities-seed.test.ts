@@ -1,0 +1,105 @@
+/** Starting data of every company, and the demo clinic. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemo } from '../../src/server/seed/demo';
+import { newCompany, startTestServer, type TestCompany, type TestServer } from '../support/api';
+import { adminToken } from '../support/users';
+import { callerFor, type Caller, type Row } from './entities-helpers';
+
+let server: TestServer;
+let fresh: Caller;
+let demo: Caller;
+let demoCompany: TestCompany;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const plain = await newCompany(server);
+  fresh = callerFor(server, plain, await adminToken(server, plain));
+  demoCompany = await newCompany(server, 'Demo Herbal Clinic');
+  await seedDemo(server.database.db, demoCompany.companyId);
+  demo = callerFor(server, demoCompany, await adminToken(server, demoCompany));
+});
+afterAll(() => server.close());
+
+const count = async (c: Caller, entities: string, filters: Row = {}) =>
+  (await c<{ count: number }>(`${entities}/count`, { filters })).data.count;
+
+describe('every new company', () => {
+  it('gets the ISO countries, the category roots, parts used and actions', async () => {
+    expect(await count(fresh, 'countries')).toBeGreaterThanOrEqual(249);
+    const gb = await fresh<Row[]>('countries/list', { filters: { country_code: '=GB' } });
+    expect(gb.data[0]).toMatchObject({ country_name: 'United Kingdom', country_alpha3: 'GBR' });
+    expect(await count(fresh, 'categories', { category_mandatory: 1 })).toBe(5);
+    expect(await count(fresh, 'partuseds')).toBeGreaterThanOrEqual(10);
+    const astringent = await fresh<Row[]>('actions/list', {
+      filters: { action_name: '=Astringent' },
+    });
+    const row = await fresh<Row>('actions/get', { action_id: astringent.data[0]?.action_id });
+    expect(row.data.action_description).toMatch(/tightens/i);
+    expect(await count(fresh, 'herbs')).toBe(0);
+    expect(await count(fresh, 'patients')).toBe(0);
+  });
+});
+
+describe('the demo clinic', () => {
+  it('has a materia medica of real herbs with their parts and actions', async () => {
+    expect(await count(demo, 'herbs')).toBeGreaterThanOrEqual(60);
+    const yarrow = (await demo<Row[]>('herbs/list', { filters: { herb_name: '=Yarrow' } }))
+      .data[0] as Row;
+    expect(yarrow).toMatchObject({
+      herb_latin_name: 'Achillea millefolium',
+      herb_family: 'Asteraceae',
+    });
+    const parts = await demo<Row[]>('herbs/get_partuseds', { id: yarrow.herb_id });
+    expect(parts.data.map((p) => p.label)).toEqual(['Aerial parts']);
+    const actions = await demo<Row[]>('herbs/get_actions', { id: yarrow.herb_id });
+    expect(actions.data.map((a) => a.label)).toEqual(
+      expect.arrayContaining(['Astringent', 'Diaphoretic']),
+    );
+    const forColds = await demo<Row[]>('herbs/list', {
+      relation_filters: { conditions: [] },
+      filters: { search: '&sambucus' },
+    });
+    expect(forColds.data.map((h) => h.herb_name)).toEqual(['Elder']);
+  });
+
+  it('stocks a dispensary and lists clinical reference data', async () => {
+    expect(await count(demo, 'dispensary_products')).toBeGreaterThanOrEqual(40);
+    expect(await count(demo, 'dispensary_products', { dispensary_product_form: 'tincture' })).toBe(
+      30,
+    );
+    for (const entities of [
+      'conditions',
+      'symptoms',
+      'diseases',
+      'organs',
+      'specialisms',
+      'locations',
+      'products',
+      'snippets',
+    ]) {
+      expect(await count(demo, entities), entities).toBeGreaterThan(3);
+    }
+  });
+
+  it('has 200 patients with UK-style addresses, prescriptions with lines, and letters', async () => {
+    expect(await count(demo, 'patients')).toBe(200);
+    const patient = (await demo<Row[]>('patients/list', { limit: 1 })).data[0] as Row;
+    expect(patient.patient_postcode).toMatch(/^[A-Z]{2}\d{1,2} \d[A-Z]{2}$/);
+    expect(patient.patient_country_id_label).toMatch(/United Kingdom/);
+    expect(await count(demo, 'prescriptions')).toBeGreaterThan(100);
+    const lines = await demo<Row[]>('prescriptions/get_lines', { prescription_id: 1 });
+    expect(lines.data.length).toBeGreaterThanOrEqual(3);
+    const prescription = await demo<Row>('prescriptions/get', { prescription_id: 1 });
+    const total = lines.data.reduce((sum, l) => sum + (l.prescription_line_price as number), 0);
+    expect(prescription.data.prescription_total_price).toBeCloseTo(total, 2);
+    expect(await count(demo, 'patientletters')).toBeGreaterThan(20);
+    const letter = await demo<Row>('patientletters/get', { patientletter_id: 1 });
+    expect(letter.data.patientletter_body).toMatch(/^<p>Dear /);
+    expect(letter.data.patientletter_body).not.toMatch(/\{patient\./);
+    const snippets = await demo<Row[]>('snippets/list', { filters: { snippet_name: '=Greeting' } });
+    expect(
+      (await demo<Row>('snippets/get', { snippet_id: snippets.data[0]?.snippet_id })).data
+        .snippet_body,
+    ).toContain('{patient.last_name}');
+  });
+});

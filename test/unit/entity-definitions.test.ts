@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import { ENTITIES, checkDefinitions, entityByPath } from '../../src/shared/entities';
+import { defineEntity } from '../../src/shared/entities/define';
+import { input } from '../../src/shared/entities/fields';
+import { defaultLabel } from '../../src/shared/entities/labels';
+import { MODULES } from '../../src/shared/modules';
+import { SEARCH_INDEX_TABLES } from '../../src/server/db/migrations/0005_entity_search';
+
+const EXPECTED = [
+  'actions',
+  'categories',
+  'conditions',
+  'countries',
+  'diseases',
+  'dispensary_products',
+  'groups',
+  'herbs',
+  'locations',
+  'modules',
+  'organs',
+  'partuseds',
+  'patientletters',
+  'patients',
+  'prescriptions',
+  'products',
+  'snippets',
+  'specialisms',
+  'symptoms',
+  'users',
+];
+
+describe('entity definitions', () => {
+  it('defines the twenty entity sets of SPEC §2.1, each owned by a catalogue module', () => {
+    expect(ENTITIES.map((e) => e.entities)).toEqual(EXPECTED);
+    for (const entity of ENTITIES) expect(MODULES.map((m) => m.name)).toContain(entity.module);
+  });
+
+  it('resolves every reference, relation and unit source', () => {
+    expect(checkDefinitions()).toEqual([]);
+  });
+
+  it('uses {base}_id keys and gives every editor at least one tab', () => {
+    for (const e of ENTITIES) {
+      expect(e.keys.id).toBe(`${e.base}_id`);
+      expect(e.tabs.length).toBeGreaterThan(0);
+      expect(e.fields.find((f) => f.name === e.keys.id)?.readOnly).toBe(true);
+    }
+  });
+
+  it('never exposes the password hash of a user', () => {
+    expect(entityByPath('users')?.fields.map((f) => f.name)).not.toContain('user_password_hash');
+  });
+
+  it('labels fields by the SPEC §3.2 rule unless told otherwise', () => {
+    expect(defaultLabel('herb_latin_name', 'herb')).toBe('Latin name');
+    expect(defaultLabel('dispensary_product_reorder_level', 'dispensary_product')).toBe(
+      'Reorder level',
+    );
+    expect(defaultLabel('group_key')).toBe('Group key');
+    const herbs = entityByPath('herbs');
+    expect(herbs?.fields.find((f) => f.name === 'herb_family')?.label).toBe('Family');
+    expect(herbs?.fields.find((f) => f.name === 'herb_name')?.label).toBe('Common name');
+    const letters = entityByPath('patientletters');
+    expect(letters?.fields.find((f) => f.name === 'patientletter_patient_id')?.label).toBe(
+      'Patient',
+    );
+  });
+
+  it('stops a definition that names an unknown item', () => {
+    const broken = () =>
+      defineEntity({
+        entities: 'things',
+        base: 'thing',
+        title: 'Things',
+        singular: 'thing',
+        fields: [input('thing_name')],
+        tabs: [{ name: 'general', sections: [{ title: 'T', items: ['thing_colour'] }] }],
+        list: { columns: ['thing_name'], search: ['thing_name'] },
+      });
+    expect(broken).toThrow('Entity "things": section "T" names unknown item "thing_colour".');
+  });
+
+  it('has a trigram index for every search field (migration 0005 mirrors the definitions)', () => {
+    for (const e of ENTITIES) {
+      const indexed = SEARCH_INDEX_TABLES.find(([table]) => table === e.table);
+      expect(indexed, e.table).toBeDefined();
+      expect(indexed?.[1]).toBe(e.keys.id);
+      expect(indexed?.[2]).toBe(e.keys.name);
+      expect(indexed?.[3]).toEqual(e.list.search);
+    }
+  });
+
+  it('validates values with messages naming the problem', () => {
+    const field = (entities: string, name: string) =>
+      entityByPath(entities)?.fields.find((f) => f.name === name);
+    const issue = (entities: string, name: string, value: unknown) => {
+      const parsed = field(entities, name)?.rule.safeParse(value);
+      return parsed?.success ? null : parsed?.error.issues[0]?.message;
+    };
+    expect(issue('herbs', 'herb_name', 'x'.repeat(256))).toBe('Maximum of 255 characters allowed.');
+    expect(issue('herbs', 'herb_name', '  ')).toBe('Can not be empty');
+    expect(issue('patients', 'patient_dob', '2023-02-30')).toBe(
+      'Must be a real date in the form YYYY-MM-DD.',
+    );
+    expect(issue('patients', 'patient_dob', '2024-02-29')).toBeNull();
+    expect(issue('dispensary_products', 'dispensary_product_stock', -1)).toBe(
+      'Must not be negative.',
+    );
+    expect(issue('patients', 'patient_sex', 'Other')).toBe(
+      'Must be one of: Male, Female, Male>Female, Female>Male.',
+    );
+    expect(issue('patients', 'patient_email', 'not-an-address')).toBe('Must be an e-mail address.');
+    expect(issue('snippets', 'snippet_body', '<p onclick="x()">Hi</p>')).toMatch(
+      /Must not contain scripts/,
+    );
+    expect(field('snippets', 'snippet_body')?.rule.parse('  <p></p> ')).toBe('');
+    expect(field('users', 'user_email')?.rule.parse(' Ann@Example.COM ')).toBe('ann@example.com');
+    expect(field('users', 'user_enabled')?.rule.parse(true)).toBe(1);
+  });
+});
