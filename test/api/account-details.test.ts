@@ -10,7 +10,7 @@ import {
   type TestServer,
 } from '../support/api';
 import { addUser, type TestUser } from '../support/users';
-import { login } from './auth-support';
+import { login } from '../support/auth';
 
 let server: TestServer;
 let company: TestCompany;

@@ -9,7 +9,7 @@ import {
   type TestServer,
 } from '../support/api';
 import { addUser } from '../support/users';
-import { login, loginToken } from './auth-support';
+import { login, loginToken } from '../support/auth';
 
 let server: TestServer;
 let company: TestCompany;

@@ -21,7 +21,7 @@ import {
   startMailbox,
   useQuickCaptcha,
   type Mailbox,
-} from './auth-support';
+} from '../support/auth';
 
 const REQUESTED = {
   type: 's',

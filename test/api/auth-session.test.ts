@@ -8,7 +8,7 @@ import {
   type TestCompany,
   type TestServer,
 } from '../support/api';
-import { loginToken } from './auth-support';
+import { loginToken } from '../support/auth';
 
 const MINUTE = 60 * 1000;
 const HOUR = 60 * MINUTE;

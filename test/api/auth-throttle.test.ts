@@ -9,7 +9,7 @@ import {
   type TestCompany,
   type TestServer,
 } from '../support/api';
-import { login, solveCaptcha, useQuickCaptcha } from './auth-support';
+import { login, solveCaptcha, useQuickCaptcha } from '../support/auth';
 
 let server: TestServer;
 

@@ -9,7 +9,7 @@ import { SMTPServer } from 'smtp-server';
 import { Captcha } from '../../src/server/auth/captcha';
 import type { UserToken } from '../../src/shared/envelope';
 import type { SessionUser } from '../../src/shared/users';
-import { call, type TestCompany, type TestServer } from '../support/api';
+import { call, type TestCompany, type TestServer } from './api';
 
 /**
  * The server's own Captcha with one PBKDF2 iteration per attempt instead of 5,000: the same
