@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH } from '../../shared/password';
 import { boundedText, USER_MAX_LENGTHS } from '../../shared/users';
 import { defineCall, type CallDefinition } from '../http/calls';
-import { loadSessionUser } from '../users/profile';
+import { sessionUserOf } from '../users/profile';
 import { login } from './login';
 import { requestPasswordReset, resetPassword } from './password-reset';
 
@@ -36,14 +36,8 @@ export const authCalls: CallDefinition[] = [
     path: 'users/check_authentication',
     access: 'user',
     input: nothing,
-    handler: async (ctx) => ({
-      data: await loadSessionUser(
-        ctx.trx,
-        ctx.caller.company.company_id,
-        ctx.user.user_id,
-        ctx.user,
-      ),
-    }),
+    // The dispatcher loaded the profile with the token: this hot call needs no query of its own.
+    handler: async (ctx) => ({ data: sessionUserOf(ctx.user.profile, ctx.user) }),
   }),
   defineCall({
     path: 'captcha/challenge',

@@ -7,11 +7,18 @@ import { sql } from 'kysely';
 import { isAdmin } from '../../shared/privileges';
 import type { Tx } from '../db/tenancy';
 import type { AuthUser } from '../http/calls';
+import { USER_DETAIL_COLUMNS } from '../../shared/users';
+import { groupsOfUser } from '../users/profile';
 
 export const TOKEN_IDLE_MS = 2 * 60 * 60 * 1000;
 export const TOKEN_ABSOLUTE_MS = 12 * 60 * 60 * 1000;
 /** last_seen_at is written at most this often, so that reads stay reads. */
 const TOUCH_EVERY_MS = 60 * 1000;
+
+/** The named fields of a row, typed. */
+function pick<T extends object, K extends keyof T>(row: T, keys: readonly K[]): Pick<T, K> {
+  return Object.fromEntries(keys.map((k) => [k, row[k]])) as Pick<T, K>;
+}
 
 export const newSecret = () => randomBytes(32).toString('base64url');
 export const digest = (secret: string) => createHash('sha256').update(secret).digest();
@@ -34,13 +41,12 @@ export class Sessions {
       )
       .select([
         'l.userlogin_id',
-        'l.user_id',
         'l.logged_in_at',
         'l.last_seen_at',
         'l.expires_at',
         'u.user_enabled',
-        sql<number[]>`coalesce((select array_agg(g.group_id order by g.group_id) from user_groups g
-          where g.company_id = l.company_id and g.user_id = l.user_id), '{}')`.as('group_ids'),
+        ...USER_DETAIL_COLUMNS.map((column) => `u.${column}` as const),
+        groupsOfUser().as('groups'),
         sql<string[]>`coalesce((select array_agg(distinct p.privilege) from group_privileges p
           join user_groups g on g.company_id = p.company_id and g.group_id = p.group_id
           where g.company_id = l.company_id and g.user_id = l.user_id), '{}')`.as('privileges'),
@@ -62,15 +68,18 @@ export class Sessions {
         .where('userlogin_id', '=', row.userlogin_id)
         .execute();
     }
-    const groupIds = row.group_ids.map(Number);
+    const { userlogin_id, logged_in_at, expires_at, privileges } = row;
+    const profile = pick(row, [...USER_DETAIL_COLUMNS, 'groups']);
+    const groupIds = profile.groups.map((g) => g.group_id);
     return {
-      user_id: row.user_id,
-      userlogin_id: row.userlogin_id,
+      profile,
+      user_id: profile.user_id,
+      userlogin_id,
       group_ids: groupIds,
-      privileges: row.privileges,
+      privileges,
       is_admin: isAdmin(groupIds),
-      logged_in_at: row.logged_in_at,
-      expires_at: row.expires_at,
+      logged_in_at,
+      expires_at,
     };
   }
 

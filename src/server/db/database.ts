@@ -9,6 +9,7 @@ import pg from 'pg';
 import type { Config } from '../config';
 import { startEmbeddedPostgres, type EmbeddedCluster } from './embedded';
 import { migrate } from './migrate';
+import { preparingPool } from './prepared-pool';
 import type { DB } from './schema';
 
 // Dates stay text (YYYY-MM-DD) as the API carries them; bigint ids fit in a JS number.
@@ -104,7 +105,7 @@ export async function openDatabase(config: Config, log: Logger): Promise<Databas
       else log.warn(text);
     });
     await assertAppRoleIsBound(pool);
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
     return {
       db,
       pool,

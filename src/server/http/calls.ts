@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import type { Envelope, Message } from '../../shared/envelope';
 import type { Tx } from '../db/tenancy';
 import type { Services } from '../services';
+import type { UserProfile } from '../users/profile';
 
 export interface Company {
   company_id: number;
@@ -16,6 +17,8 @@ export interface Company {
 
 export interface AuthUser {
   user_id: number;
+  /** The user's own fields and groups, loaded with the token (never the password hash). */
+  profile: UserProfile;
   userlogin_id: number;
   group_ids: number[];
   privileges: string[];

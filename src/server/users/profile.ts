@@ -3,7 +3,12 @@
  * the session's token fields. The password hash is never selected.
  */
 import { sql } from 'kysely';
-import { USER_DETAIL_COLUMNS, type SessionUser, type UserGroupRef } from '../../shared/users';
+import {
+  USER_DETAIL_COLUMNS,
+  type SessionUser,
+  type UserDetails,
+  type UserGroupRef,
+} from '../../shared/users';
 import type { UserToken } from '../../shared/envelope';
 import type { Tx } from '../db/tenancy';
 
@@ -24,6 +29,25 @@ export function tokenFields(session: SessionInfo) {
   };
 }
 
+/** The user's groups as `[{group_id, group_key, group_name}]`, for a query over `users as u`. */
+export const groupsOfUser = () =>
+  sql<UserGroupRef[]>`coalesce((select json_agg(json_build_object('group_id', g.group_id,
+    'group_key', g.group_key, 'group_name', g.group_name) order by g.group_id)
+    from user_groups ug join groups g on g.company_id = ug.company_id and g.group_id = ug.group_id
+    where ug.company_id = u.company_id and ug.user_id = u.user_id), '[]'::json)`;
+
+export type UserProfile = UserDetails & { groups: UserGroupRef[] };
+
+/** The user object of the replies, from the profile and the session it is answered in. */
+export function sessionUserOf(profile: UserProfile, session: SessionInfo): SessionUser {
+  return {
+    ...profile,
+    group_ids: profile.groups.map((g) => g.group_id),
+    domain_ids: [],
+    ...tokenFields(session),
+  };
+}
+
 export async function loadSessionUser(
   trx: Tx,
   companyId: number,
@@ -33,22 +57,11 @@ export async function loadSessionUser(
   const row = await trx
     .selectFrom('users as u')
     .select(USER_DETAIL_COLUMNS.map((column) => `u.${column}` as const))
-    .select(
-      sql<UserGroupRef[]>`coalesce((select json_agg(json_build_object('group_id', g.group_id,
-        'group_key', g.group_key, 'group_name', g.group_name) order by g.group_id)
-        from user_groups ug join groups g on g.company_id = ug.company_id and g.group_id = ug.group_id
-        where ug.company_id = u.company_id and ug.user_id = u.user_id), '[]'::json)`.as('groups'),
-    )
+    .select(groupsOfUser().as('groups'))
     .where('u.company_id', '=', companyId)
     .where('u.user_id', '=', userId)
     .executeTakeFirst();
-  if (!row) return undefined;
-  return {
-    ...row,
-    group_ids: row.groups.map((g) => g.group_id),
-    domain_ids: [],
-    ...tokenFields(session),
-  };
+  return row ? sessionUserOf(row, session) : undefined;
 }
 
 /** The `_user_token` the client sends back with every call (DESIGN §4). */
