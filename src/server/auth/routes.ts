@@ -37,7 +37,7 @@ export const authCalls: CallDefinition[] = [
     access: 'user',
     input: nothing,
     // The dispatcher loaded the profile with the token: this hot call needs no query of its own.
-    handler: async (ctx) => ({ data: sessionUserOf(ctx.user.profile, ctx.user) }),
+    handler: (ctx) => Promise.resolve({ data: sessionUserOf(ctx.user.profile, ctx.user) }),
   }),
   defineCall({
     path: 'captcha/challenge',
