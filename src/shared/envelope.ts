@@ -38,3 +38,6 @@ export const ENVELOPE_FIELDS = ['_company_slug', '_user_token'] as const;
 
 export const MISSING_SLUG_TEXT = 'Sorry company slug is missing.';
 export const UNKNOWN_COMPANY_TEXT = 'Sorry, this clinic is not known here.';
+
+/** SPEC §5: an update call without the name of the field to change. */
+export const FIELD_MISSING_TEXT = 'Payload must contain the "field".';

@@ -3,6 +3,7 @@
  * user may change about themselves. The server validates with these rules and the web form shows
  * the same ones, so both sides refuse the same values with the same texts.
  */
+import { ISO_DATE_TEXT, isIsoDate } from './iso-date';
 import { z } from 'zod';
 import { maxLengthText } from './limits';
 
@@ -44,8 +45,6 @@ export const USER_MAX_LENGTHS = {
 
 export const EMPTY_TEXT = 'Can not be empty';
 export const EMAIL_TEXT = 'Must be an e-mail address.';
-export const DATE_TEXT = 'Must be a date written YYYY-MM-DD.';
-export const FIELD_MISSING_TEXT = 'Payload must contain the "field".';
 export const EMAIL_TAKEN_TEXT = 'Another user already has this e-mail address.';
 
 /** A string of at most `max` characters, refused with the SPEC §5 text. */
@@ -69,16 +68,11 @@ export const emailSchema = required(USER_MAX_LENGTHS.user_email)
   .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, EMAIL_TEXT)
   .transform(normaliseEmail);
 
-const isCalendarDate = (value: string) => {
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-};
-
 /** YYYY-MM-DD of a real day; an empty value clears the date. */
 export const dateOfBirthSchema = z
   .string()
   .nullable()
-  .refine((v) => !v || (/^\d{4}-\d{2}-\d{2}$/.test(v) && isCalendarDate(v)), DATE_TEXT)
+  .refine((v) => !v || isIsoDate(v), ISO_DATE_TEXT)
   .transform((v) => v || null);
 
 /** Every field a user may change about themselves, with its rule (never password, groups…). */

@@ -4,6 +4,7 @@
  * rules, tree rules, all-or-nothing deletes — plus the entity's own hooks, and an audit row for
  * every write. Another company's id is looked up like any other and is simply not found.
  */
+import { FIELD_MISSING_TEXT } from '../../shared/envelope';
 import type { EntityDefinition } from '../../shared/entities';
 import type { CallContext } from '../http/calls';
 import { badRequest, forbidden, notFound } from '../http/errors';
@@ -155,8 +156,7 @@ export class EntityService {
     value: unknown,
   ): Promise<Row> {
     const { d } = this;
-    if (fieldName === undefined || fieldName === '')
-      throw badRequest('Payload must contain the "field".');
+    if (fieldName === undefined || fieldName === '') throw badRequest(FIELD_MISSING_TEXT);
     const field = writableField(ctx, d, fieldName);
     if (value === undefined) throw badRequest('"value" is required.');
     const parsed = parseValue(field, value);

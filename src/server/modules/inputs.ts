@@ -1,7 +1,7 @@
 /** Payload pieces shared by the module and preference calls. */
 import { z } from 'zod';
 import { maxLengthText } from '../../shared/limits';
-import { FIELD_MISSING_TEXT } from '../../shared/users';
+import { FIELD_MISSING_TEXT } from '../../shared/envelope';
 import { badRequest } from '../http/errors';
 
 export const moduleIdField = z.number().int().positive();

@@ -5,12 +5,12 @@
 import { z } from 'zod';
 import {
   EMAIL_TAKEN_TEXT,
-  FIELD_MISSING_TEXT,
   isSelfEditableUserField,
   SELF_EDITABLE_USER_FIELDS,
   type SelfEditableUserField,
 } from '../../shared/users';
 import type { CallContext, CallResult } from '../http/calls';
+import { FIELD_MISSING_TEXT } from '../../shared/envelope';
 import { badRequest, conflict } from '../http/errors';
 import { describeError } from '../http/validation';
 import { loadSessionUser } from './profile';
