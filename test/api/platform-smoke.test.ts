@@ -46,4 +46,36 @@ describe('envelope', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ result: false, messages: [{ type: 'e' }] });
   });
+
+  it('refuses a body over the limit with the envelope', async () => {
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ _company_slug: company.slug, padding: 'x'.repeat(1_100_000) }),
+    });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toMatchObject({
+      result: false,
+      messages: [{ type: 'e', text: 'The request is too large (at most 1024 KB).' }],
+    });
+  });
+
+  it('sends security headers and never caches replies', async () => {
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/api/modules/get_public_settings',
+      payload: { _company_slug: company.slug },
+    });
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  it('answers a GET on the API with the envelope', async () => {
+    const response = await server.app.inject({ method: 'GET', url: '/api/users/login' });
+    expect(response.statusCode).toBe(405);
+    expect(response.json()).toMatchObject({ result: false });
+  });
 });
