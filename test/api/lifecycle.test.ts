@@ -41,8 +41,8 @@ async function startServer(): Promise<Started> {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout!.on('data', (c: Buffer) => (output += c.toString()));
-  child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
+  child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+  child.stderr.on('data', (c: Buffer) => (output += c.toString()));
   await new Promise<void>((resolve, reject) => {
     const timer = setInterval(() => {
       if (output.includes('Materia is ready')) {
