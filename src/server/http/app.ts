@@ -3,7 +3,7 @@
  * dispatcher, and the built web app with an index.html fallback for client routes.
  */
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import helmet from '@fastify/helmet';
 import compress from '@fastify/compress';
@@ -96,12 +96,26 @@ export async function buildApp(
 
   const webRoot = options.webRoot;
   if (webRoot && existsSync(join(webRoot, 'index.html'))) {
-    await app.register(fastifyStatic, { root: webRoot, wildcard: false, index: ['index.html'] });
+    // Files are looked up per request (wildcard), so a rebuild under a running server is served
+    // as soon as it is written. Hashed assets never change; everything else is revalidated.
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      wildcard: true,
+      index: ['index.html'],
+      cacheControl: false,
+      setHeaders: (reply, path) => {
+        void reply.header(
+          'cache-control',
+          path.includes(`${sep}assets${sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
     // Client routes (/app/..., /password-reset, ...) are the single-page app's to answer.
     app.setNotFoundHandler((request, reply) => {
-      if (request.method !== 'GET' || request.url.startsWith('/api/')) {
-        return reply.code(404).send({ error: 'Not found' });
-      }
+      const isPage =
+        (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
+      const isFile = /\.[a-z0-9]+(\?|$)/i.test(request.url.split('/').pop() ?? '');
+      if (!isPage || isFile) return reply.code(404).type('text/plain').send('Not found');
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     });
   }
