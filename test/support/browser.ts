@@ -69,13 +69,22 @@ export async function submitLogin(page: Page, email: string, password: string): 
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
-/** Logs in as the admin from `/` and waits for the shell. */
-export async function loginAsAdmin(page: Page): Promise<void> {
+/** Logs in from `/` and waits for the shell. */
+export async function loginAs(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/');
-  const { email, password } = admin();
   await submitLogin(page, email, password);
   await page.waitForURL(/\/app(\/|$|\?)/);
   await page.getByRole('button', { name: 'Menu' }).waitFor();
+}
+
+export const loginAsAdmin = (page: Page) => loginAs(page, admin().email, admin().password);
+
+/** Opens the navigation drawer on the given tab. */
+export async function openMenu(page: Page, tab: 'Favourites' | 'Full Menu'): Promise<void> {
+  await page.getByRole('button', { name: 'Menu' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Navigation' });
+  await dialog.waitFor();
+  await dialog.getByRole('tab', { name: tab }).click();
 }
 
 /** The newest mail written to DATA_DIR/mail whose text contains `contains`. */
@@ -105,3 +114,15 @@ export function decodeQuotedPrintable(text: string): string {
 
 /** Screenshots for people to look at, under test-results/. */
 export const screenshotPath = (name: string) => join('test-results', `${name}.png`);
+
+/** Ticks the ALTCHA check on the page and waits until the proof of work is done. */
+export async function solveCaptcha(page: Page): Promise<void> {
+  const widget = page.getByTestId('captcha');
+  await widget.waitFor();
+  await widget.getByText("I'm not a robot").click();
+  await page.waitForFunction(
+    () => String(document.querySelector('altcha-widget')?.getState()) === 'verified',
+    null,
+    { timeout: 60_000 },
+  );
+}

@@ -1,0 +1,122 @@
+/**
+ * The one API client (SPEC §7, §8; DESIGN §4). Every call is `POST {apiBase}/{path}` with JSON;
+ * it adds `_company_slug` and, when logged in, `_user_token`, reads the envelope, shows the
+ * messages as toasts, opens the 'Application Error' dialog for a reply without `result`, notes
+ * the version and refreshed token fields, and logs the user out locally on
+ * `authentication_failed`.
+ */
+import type { Envelope } from '../../shared/envelope';
+import { apiBase } from '../config';
+import { useSession } from '../session/store';
+import { showApplicationError } from './errorDialog';
+import { readReply, tokenFieldsOf } from './reply';
+import { showMessages, showToast } from './toasts';
+
+export interface CallOptions {
+  /** Log the messages to the console instead of showing toasts (list, row, settings calls). */
+  quiet?: boolean;
+  /** Leave the messages to the caller (forms that show them on the page). */
+  silent?: boolean;
+  /** Do not send the user token even when logged in. */
+  anonymous?: boolean;
+  /** Ask another company than the session's (used while finding out which company this is). */
+  companySlug?: string;
+  signal?: AbortSignal;
+}
+
+export const SERVER_DOWN_TEXT =
+  'The server cannot be reached. Check your connection and try again in a moment.';
+export const INVALID_REPLY_TEXT = 'The server sent a reply the app does not understand.';
+
+/** The server could not be reached (or answered with something that is not an envelope). */
+export class CallError extends Error {
+  constructor(
+    message: string,
+    readonly kind: 'network' | 'invalid' | 'failed',
+    readonly envelope: Envelope | null = null,
+  ) {
+    super(message);
+  }
+}
+
+type Navigate = (to: string) => void;
+let navigate: Navigate = (to) => window.location.assign(to);
+
+/** The router registers itself so that a lost session can go to `/` without a page load. */
+export function setNavigator(fn: Navigate): void {
+  navigate = fn;
+}
+
+export async function call<T = unknown>(
+  path: string,
+  payload: Record<string, unknown> = {},
+  options: CallOptions = {},
+): Promise<Envelope<T>> {
+  const session = useSession.getState();
+  const body: Record<string, unknown> = {
+    ...payload,
+    _company_slug: options.companySlug ?? session.company_slug ?? '',
+  };
+  if (session.token && !options.anonymous) body._user_token = session.token;
+
+  let response: Response;
+  let text: string;
+  try {
+    response = await fetch(`${apiBase(session.environment)}/${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify(body),
+      signal: options.signal ?? null,
+    });
+    text = await response.text();
+  } catch (error) {
+    if (options.signal?.aborted) throw error;
+    if (!options.silent && !options.quiet) showToast({ type: 'e', text: SERVER_DOWN_TEXT });
+    throw new CallError(SERVER_DOWN_TEXT, 'network');
+  }
+  useSession.getState().noteRequest(Date.now());
+
+  const reply = readReply<T>(response.status, text);
+  if (!reply.ok) {
+    // A gateway's error page while the server restarts is "server down", not an app error.
+    if (response.status >= 502 && response.status <= 504) {
+      if (!options.silent && !options.quiet) showToast({ type: 'e', text: SERVER_DOWN_TEXT });
+      throw new CallError(SERVER_DOWN_TEXT, 'network');
+    }
+    showApplicationError(reply.raw);
+    throw new CallError(INVALID_REPLY_TEXT, 'invalid');
+  }
+
+  const envelope = reply.envelope;
+  const state = useSession.getState();
+  if (typeof envelope.version === 'string') state.noticeVersion(envelope.version);
+  if (envelope.result) {
+    const fields = tokenFieldsOf(envelope);
+    if (fields && state.user) state.refreshToken(fields);
+  }
+  if (options.quiet) {
+    for (const message of envelope.messages) console.info(`[${path}] ${message.text}`);
+  } else if (!options.silent) {
+    showMessages(envelope.messages);
+  }
+  if (!envelope.result && envelope.authentication_failed && state.user) {
+    state.logout();
+    navigate('/');
+  }
+  return envelope;
+}
+
+/** `call` for queries: the data when `result` is true, else a CallError (logged, not shown). */
+export async function callData<T>(
+  path: string,
+  payload: Record<string, unknown> = {},
+  options: CallOptions = { quiet: true },
+): Promise<T> {
+  const envelope = await call<T>(path, payload, options);
+  if (!envelope.result) {
+    const text = envelope.messages[0]?.text ?? `${path} failed`;
+    console.warn(`[${path}] ${text}`);
+    throw new CallError(text, 'failed', envelope);
+  }
+  return envelope.data;
+}

@@ -1,0 +1,18 @@
+/** State of the 'Application Error' dialog (SPEC §2.3, §8.2): the raw reply it shows. */
+import { create } from 'zustand';
+
+interface ApplicationErrorState {
+  reply: unknown;
+  open: boolean;
+  show: (reply: unknown) => void;
+  close: () => void;
+}
+
+export const useApplicationError = create<ApplicationErrorState>()((set) => ({
+  reply: null,
+  open: false,
+  show: (reply) => set({ reply, open: true }),
+  close: () => set({ open: false }),
+}));
+
+export const showApplicationError = (reply: unknown) => useApplicationError.getState().show(reply);

@@ -1,0 +1,88 @@
+/** The route table of SPEC §2.1. Layouts and pages behind the login load lazily. */
+import { Suspense, type ReactNode } from 'react';
+import { createBrowserRouter, Outlet } from 'react-router';
+import { setNavigator } from '../api/client';
+import { RouteError } from '../features/errors/RouteError';
+import { NotFoundPage } from '../features/not-found/NotFoundPage';
+import { LandingLayout } from '../layouts/LandingLayout';
+import { LoginPage } from '../features/login/LoginPage';
+import { PageLoader } from './PageLoader';
+import { RequireAuth } from './RequireAuth';
+import { lazyNamed } from './lazy';
+
+const MainLayout = lazyNamed(() => import('../layouts/MainLayout'), 'MainLayout');
+const PrintingLayout = lazyNamed(() => import('../layouts/PrintingLayout'), 'PrintingLayout');
+const OfflineLayout = lazyNamed(() => import('../layouts/OfflineLayout'), 'OfflineLayout');
+const PasswordResetPage = lazyNamed(
+  () => import('../features/password-reset/PasswordResetPage'),
+  'PasswordResetPage',
+);
+const DashboardPage = lazyNamed(
+  () => import('../features/dashboard/DashboardPage'),
+  'DashboardPage',
+);
+const MyDetailsPage = lazyNamed(
+  () => import('../features/my-details/MyDetailsPage'),
+  'MyDetailsPage',
+);
+const TestPage = lazyNamed(() => import('../features/test-page/TestPage'), 'TestPage');
+const EntityPage = lazyNamed(() => import('../entity/EntityScreen'), 'EntityScreen');
+const PatientLetterPrint = lazyNamed(
+  () => import('../features/printing/PatientLetterPrint'),
+  'PatientLetterPrint',
+);
+const OfflineClientsPage = lazyNamed(
+  () => import('../features/offline/OfflineClientsPage'),
+  'OfflineClientsPage',
+);
+
+const page = (node: ReactNode) => <Suspense fallback={<PageLoader />}>{node}</Suspense>;
+
+export const router = createBrowserRouter([
+  {
+    element: <Outlet />,
+    errorElement: <RouteError />,
+    children: [
+      {
+        path: '/',
+        element: <LandingLayout />,
+        children: [
+          { index: true, element: <LoginPage /> },
+          { path: 'password-reset', element: page(<PasswordResetPage />) },
+        ],
+      },
+      {
+        path: '/printing',
+        element: <RequireAuth>{page(<PrintingLayout />)}</RequireAuth>,
+        children: [
+          { path: 'patientletters/:id', element: page(<PatientLetterPrint />) },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+      {
+        path: '/app',
+        element: <RequireAuth>{page(<MainLayout />)}</RequireAuth>,
+        children: [
+          { index: true, element: page(<DashboardPage />) },
+          { path: 'my_details', element: page(<MyDetailsPage />) },
+          { path: 'test', element: page(<TestPage />) },
+          { path: ':entity', element: page(<EntityPage />) },
+          { path: ':entity/:id', element: page(<EntityPage />) },
+          { path: ':entity/:id/:tab', element: page(<EntityPage />) },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+      {
+        path: '/offline',
+        element: page(<OfflineLayout />),
+        children: [
+          { path: 'clients', element: page(<OfflineClientsPage />) },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+]);
+
+setNavigator((to) => void router.navigate(to));

@@ -1,0 +1,117 @@
+/**
+ * The editor panel (SPEC §2.5, §4.4) shows exactly one of: the entity editor, the preferences
+ * editor, the no-selection placeholder, the multi-edit message, or Not Found. Small screens get a
+ * Back button to the list.
+ */
+import { Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useEntityScope, useEntityState } from '../hooks/entityContext';
+import { useRecordSource } from '../hooks/useSources';
+import { labelOf } from '../model/rows';
+import { MULTI_EDIT_TEXT, type EditorContent } from '../model/selection';
+import type { EntityPreferences } from '../model/preferences';
+import { EntityEditor } from './EntityEditor';
+import { PreferencesEditor } from './PreferencesEditor';
+import { TreeParentControl } from './TreeParentControl';
+
+export const NOT_FOUND_TITLE = 'Not Found';
+
+interface Props {
+  content: EditorContent;
+  preferences: EntityPreferences;
+}
+
+export function EditorPanel({ content, preferences }: Props) {
+  const { definition, navigation } = useEntityScope();
+  const title = useEntityState((s) => labelOf(definition, s.selected_object));
+  const loading = useEntityState((s) => s.row_loading);
+  const heading =
+    content === 'editor'
+      ? title
+      : content === 'preferences'
+        ? `${definition.title}: preferences`
+        : definition.title;
+  return (
+    <Stack gap="sm" className="materia-entity-editor">
+      {(navigation.small || content === 'editor' || content === 'preferences') && (
+        <Group gap="xs" wrap="nowrap" justify="space-between">
+          <Group gap="xs" wrap="nowrap" miw={0}>
+            {navigation.small && (
+              <Button variant="subtle" size="compact-sm" onClick={() => navigation.openList()}>
+                Back
+              </Button>
+            )}
+            <Title order={2} size="h3" lineClamp={1}>
+              {heading}
+            </Title>
+          </Group>
+          {loading && <Loader size="xs" aria-label="Loading the record" />}
+        </Group>
+      )}
+      {panelContent(content, preferences)}
+    </Stack>
+  );
+}
+
+function panelContent(content: EditorContent, preferences: EntityPreferences): ReactNode {
+  switch (content) {
+    case 'editor':
+      return <RecordEditor preferredTab={preferences.tab} />;
+    case 'preferences':
+      return <PreferencesEditor />;
+    case 'multi':
+      return <Message role="status">{MULTI_EDIT_TEXT}</Message>;
+    case 'not_found':
+      return <NotFound />;
+    case 'none':
+      return <NoSelection />;
+  }
+}
+
+function RecordEditor({ preferredTab }: { preferredTab: string | null }) {
+  const { definition, navigation } = useEntityScope();
+  const source = useRecordSource();
+  return (
+    <>
+      {definition.tree && <TreeParentControl />}
+      <EntityEditor
+        source={source}
+        routeTab={navigation.routeTab}
+        preferredTab={preferredTab}
+        onTabChange={navigation.changeTab}
+      />
+    </>
+  );
+}
+
+function Message({ children, role }: { children: ReactNode; role?: string }) {
+  return (
+    <Text c="dimmed" ta="center" py="xl" role={role}>
+      {children}
+    </Text>
+  );
+}
+
+function NotFound() {
+  const { definition } = useEntityScope();
+  return (
+    <Stack align="center" py="xl" gap="xs" role="alert">
+      <Title order={2} size="h3">
+        {NOT_FOUND_TITLE}
+      </Title>
+      <Text c="dimmed" ta="center">
+        There is no such {definition.singular}: it may have been deleted.
+      </Text>
+    </Stack>
+  );
+}
+
+function NoSelection() {
+  const { definition } = useEntityScope();
+  return (
+    <Message>
+      Select a {definition.singular} in the list
+      {definition.capabilities.insert ? ', or add one with the Add button' : ''}.
+    </Message>
+  );
+}

@@ -1,0 +1,108 @@
+/**
+ * The one editor (SPEC §2.5): tabs only when more than one is visible; sections in two columns
+ * on wide panels and one on narrow ones, collapsible, some starting closed (from the
+ * definition); every item drawn by the renderer registry.
+ */
+import { Collapse, Paper, Tabs, Text, UnstyledButton } from '@mantine/core';
+import { useId } from 'react';
+import type { SectionDefinition, TabDefinition } from '../../../shared/entities';
+import { EditorItemView } from '../fields/registry';
+import { SourceContext, useSource, type EditorSource } from '../fields/source';
+import { currentTab } from '../model/routes';
+import classes from './EntityEditor.module.css';
+
+interface Props {
+  source: EditorSource;
+  routeTab: string | undefined;
+  preferredTab?: string | null;
+  onTabChange: (tab: string) => void;
+  /** Only these items (the add dialog shows the required fields). */
+  only?: readonly string[];
+}
+
+export function EntityEditor({ source, routeTab, preferredTab, onTabChange, only }: Props) {
+  const tabs = source.definition.tabs;
+  const tab = currentTab(tabs, routeTab, preferredTab);
+  return (
+    <SourceContext.Provider value={source}>
+      {only ? (
+        <div className={classes.stack}>
+          {only.map((name) => (
+            <EditorItemView key={name} name={name} />
+          ))}
+        </div>
+      ) : tabs.length > 1 ? (
+        <Tabs value={tab.name} onChange={(next) => next && onTabChange(next)} keepMounted={false}>
+          <Tabs.List mb="md">
+            {tabs.map((t) => (
+              <Tabs.Tab key={t.name} value={t.name}>
+                {t.label}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+          {tabs.map((t) => (
+            <Tabs.Panel key={t.name} value={t.name}>
+              <TabSections tab={t} />
+            </Tabs.Panel>
+          ))}
+        </Tabs>
+      ) : (
+        <TabSections tab={tab} />
+      )}
+    </SourceContext.Provider>
+  );
+}
+
+function TabSections({ tab }: { tab: TabDefinition }) {
+  return (
+    <div className={classes.sections}>
+      {tab.sections.map((section) => (
+        <EditorSection key={section.title} tabName={tab.name} section={section} />
+      ))}
+    </div>
+  );
+}
+
+function EditorSection({ tabName, section }: { tabName: string; section: SectionDefinition }) {
+  const id = useId();
+  const source = useSource();
+  const key = `${tabName}:${section.title}`;
+  const open = !section.collapsible || source.sectionOpen(key, section.startsClosed);
+  return (
+    <Paper
+      withBorder
+      p="sm"
+      className={section.columns === 2 ? classes.wide : undefined}
+      component="section"
+      aria-labelledby={`${id}-title`}
+      data-section={section.title}
+    >
+      {section.collapsible ? (
+        <UnstyledButton
+          className={classes.header}
+          aria-expanded={open}
+          aria-controls={`${id}-body`}
+          onClick={() => source.setSectionOpen(key, !open)}
+        >
+          <Text fw={600} id={`${id}-title`} component="span">
+            {section.title}
+          </Text>
+          <span aria-hidden className={open ? classes.chevronOpen : classes.chevron}>
+            ›
+          </span>
+        </UnstyledButton>
+      ) : (
+        <Text fw={600} id={`${id}-title`} mb="xs">
+          {section.title}
+        </Text>
+      )}
+      <Collapse expanded={open} id={`${id}-body`}>
+        <div className={classes.items}>
+          {section.items.map((name) => (
+            <EditorItemView key={name} name={name} />
+          ))}
+        </div>
+      </Collapse>
+    </Paper>
+  );
+}

@@ -1,0 +1,151 @@
+/**
+ * The lines of a prescription (slot `prescription_lines`): read with prescriptions/get_lines,
+ * saved as a whole with save_lines whenever a line changes (the server then sets the total). A
+ * new line stays here until it names a herb or a dispensary product. Dispensed ones are read-only.
+ */
+import { Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useCallback, useEffect, useState } from 'react';
+import type { PrescriptionLine } from '../../../shared/entities/prescription-lines';
+import { call } from '../../api/client';
+import { ItemView } from '../fields/registry';
+import { resolveItem } from '../fields/items';
+import { SourceContext, type EditorSource } from '../fields/source';
+import { useEntityScope } from '../hooks/entityContext';
+import { textOf } from '../model/format';
+import type { Row } from '../model/types';
+import type { SlotProps } from './registry';
+import {
+  LINE_FIELDS,
+  lineDefinition,
+  lineIsComplete,
+  linePayload,
+  lineValues,
+  NEW_LINE,
+} from './lineDefinition';
+
+type Lines = Row[];
+
+function useLines(prescriptionId: number) {
+  const { store } = useEntityScope();
+  const [lines, setLines] = useState<Lines | null>(null);
+  useEffect(() => {
+    let live = true;
+    void call<PrescriptionLine[]>(
+      'prescriptions/get_lines',
+      { prescription_id: prescriptionId },
+      { quiet: true },
+    )
+      .then((reply) => live && setLines(reply.result ? reply.data.map(lineValues) : []))
+      .catch(() => live && setLines([]));
+    return () => {
+      live = false;
+    };
+  }, [prescriptionId]);
+  const save = useCallback(
+    async (next: Lines): Promise<string | null> => {
+      setLines(next);
+      if (!next.every(lineIsComplete)) return null; // kept here until it names what it is
+      const reply = await call<{ entity: Row; lines: PrescriptionLine[] }>(
+        'prescriptions/save_lines',
+        { prescription_id: prescriptionId, lines: next.map(linePayload) },
+        { silent: true },
+      ).catch(() => null);
+      if (!reply?.result) return reply?.messages[0]?.text ?? 'The lines were not saved.';
+      setLines(reply.data.lines.map(lineValues));
+      store.getState().storeRow(reply.data.entity);
+      return null;
+    },
+    [prescriptionId, store],
+  );
+  return { lines, save };
+}
+
+export function PrescriptionLines({ rowId, row, disabled }: SlotProps) {
+  const { lines, save } = useLines(rowId);
+  const readOnly = disabled || row.prescription_status !== 'draft';
+  if (lines === null) return <Text size="sm">Loading the lines…</Text>;
+  const replace = (index: number, values: Row | null) =>
+    save(
+      values === null
+        ? lines.filter((_, i) => i !== index)
+        : lines.map((l, i) => (i === index ? values : l)),
+    );
+  return (
+    <Stack gap="sm" data-slot="prescription_lines">
+      {lines.length === 0 && (
+        <Text size="sm" c="dimmed">
+          No lines yet.
+        </Text>
+      )}
+      {lines.map((line, index) => (
+        <LineEditor
+          key={textOf(line.prescription_line_id) || `new-${index}`}
+          index={index}
+          values={line}
+          readOnly={readOnly}
+          onChange={(values) => replace(index, values)}
+        />
+      ))}
+      {!readOnly && (
+        <Group>
+          <Button variant="light" size="xs" onClick={() => void save([...lines, { ...NEW_LINE }])}>
+            Add line
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
+}
+
+interface LineProps {
+  index: number;
+  values: Row;
+  readOnly: boolean;
+  onChange: (values: Row | null) => Promise<string | null>;
+}
+
+function LineEditor({ index, values, readOnly, onChange }: LineProps) {
+  const source: EditorSource = {
+    definition: lineDefinition,
+    values,
+    items: Object.fromEntries(LINE_FIELDS.map((name) => [name, { disabled: readOnly }])),
+    save: (field, value) => onChange({ ...values, [field.name]: value }),
+    record: false,
+    sectionOpen: () => true,
+    setSectionOpen: () => undefined,
+  };
+  return (
+    <Paper
+      withBorder
+      p="xs"
+      component="fieldset"
+      aria-label={`Line ${index + 1}`}
+      data-line={index + 1}
+    >
+      <SourceContext.Provider value={source}>
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="xs">
+          {LINE_FIELDS.map((name) => (
+            <ItemView key={name} item={resolveItem(lineDefinition, name)} />
+          ))}
+        </SimpleGrid>
+      </SourceContext.Provider>
+      {!lineIsComplete(values) && (
+        <Text size="xs" c="dimmed" mt={4}>
+          Choose a dispensary product or a herb to save this line.
+        </Text>
+      )}
+      {!readOnly && (
+        <Group justify="flex-end" mt={4}>
+          <Button
+            variant="subtle"
+            color="negative"
+            size="compact-xs"
+            onClick={() => void onChange(null)}
+          >
+            Remove line {index + 1}
+          </Button>
+        </Group>
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,34 @@
+/**
+ * Per-entity extras (DESIGN §3, §8): the only entity-specific code of the generic screen. A
+ * definition names a slot or a button; this registry says what fills it, keyed
+ * `{entities}.{item}`. Slots load lazily, so the screen's chunk carries none of them.
+ */
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { EntityDefinition } from '../../../shared/entities';
+import { withTimeout } from '../../app/lazy';
+import type { Id, Row } from '../model/types';
+
+export interface SlotProps {
+  definition: EntityDefinition;
+  rowId: Id;
+  row: Row;
+  disabled: boolean;
+}
+
+type LazySlot = LazyExoticComponent<ComponentType<SlotProps>>;
+
+export const SLOTS: Readonly<Record<string, LazySlot>> = {
+  'prescriptions.prescription_lines': lazy(async () => ({
+    default: (await withTimeout(import('./PrescriptionLines'))).PrescriptionLines,
+  })),
+};
+
+/** Buttons without a server call of their own. */
+export const BUTTON_ACTIONS: Readonly<Record<string, (id: Id) => void>> = {
+  'patientletters.print': (id) => {
+    window.open(`/printing/patientletters/${id}`, '_blank', 'noopener');
+  },
+};
+
+export const extraKey = (definition: EntityDefinition, name: string) =>
+  `${definition.entities}.${name}`;

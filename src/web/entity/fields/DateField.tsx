@@ -1,0 +1,39 @@
+/**
+ * Dates (SPEC §5): shown and typed as DD/MM/YYYY (with HH:mm when the stored value has a time),
+ * picked from a calendar, stored as YYYY-MM-DD or YYYY-MM-DD HH:mm:ss. Text that is not a real
+ * date gives way to the stored date when the field is left.
+ */
+import { DateInput } from '@mantine/dates';
+import '@mantine/dates/styles.css';
+import { displayDate, isTimed, storedDate } from '../model/format';
+import type { FieldItemProps } from './fieldProps';
+import { useFieldBinding } from './useFieldBinding';
+import { useSource } from './source';
+
+export function DateField({ item, label }: FieldItemProps) {
+  const source = useSource();
+  const binding = useFieldBinding(item.field, source);
+  const stored = typeof binding.value === 'string' ? binding.value : null;
+  const timed = stored !== null && isTimed(stored);
+  return (
+    <DateInput
+      label={label ?? item.label}
+      description={binding.hint}
+      error={binding.error}
+      disabled={binding.disabled}
+      value={stored ? stored.slice(0, timed ? 19 : 10) : null}
+      valueFormat={(date) => displayDate(date)}
+      withTime={timed}
+      placeholder={timed ? 'DD/MM/YYYY HH:mm' : 'DD/MM/YYYY'}
+      dateParser={storedDate}
+      onChange={(next) => {
+        binding.setError(null);
+        void binding.save(next === null ? null : timed ? next : next.slice(0, 10));
+      }}
+      clearable
+      clearButtonProps={{ 'aria-label': `Clear ${label ?? item.label}` }}
+      data-field={item.field.name}
+      popoverProps={{ withinPortal: true }}
+    />
+  );
+}

@@ -1,0 +1,73 @@
+/**
+ * Extra items of a definition (SPEC §3.2 button and slot): a button runs its call about the
+ * selected row (after a 'Confirm' when it has a warning) or a registered action; a slot shows
+ * what the extras registry gives for it.
+ */
+import { Button, Loader, Text } from '@mantine/core';
+import { Suspense, useState } from 'react';
+import { confirm } from '../../features/confirm/confirm';
+import { useEntityScope, useEntityState } from '../hooks/entityContext';
+import { BUTTON_ACTIONS, extraKey, SLOTS } from '../extras/registry';
+import { idOf } from '../model/rows';
+import type { ExtraItemProps } from './fieldProps';
+import { useSource } from './source';
+
+export function ButtonField({ item }: ExtraItemProps) {
+  const source = useSource();
+  const { definition, store } = useEntityScope();
+  const [busy, setBusy] = useState(false);
+  const id = idOf(definition, source.values);
+  const action = BUTTON_ACTIONS[extraKey(definition, item.name)];
+  const call = item.extra.call;
+  const disabled =
+    !source.record ||
+    id === null ||
+    (!action && !call) ||
+    (source.items[item.name]?.disabled ?? false);
+  const run = async () => {
+    if (id === null) return;
+    if (action) return action(id);
+    if (!call) return;
+    if (item.extra.confirm && !(await confirm(item.extra.confirm))) return;
+    setBusy(true);
+    await store.getState().runCall(call);
+    setBusy(false);
+  };
+  return (
+    <Button
+      variant="light"
+      onClick={() => void run()}
+      disabled={disabled}
+      loading={busy}
+      data-extra={item.name}
+      mt="md"
+    >
+      {item.label}
+    </Button>
+  );
+}
+
+export function SlotField({ item }: ExtraItemProps) {
+  const source = useSource();
+  const { definition } = useEntityScope();
+  const rowId = useEntityState((s) => idOf(definition, s.selected_object));
+  const Slot = SLOTS[extraKey(definition, item.name)];
+  if (!source.record || rowId === null) return null;
+  if (!Slot) {
+    return (
+      <Text size="sm" c="dimmed" data-slot={item.name}>
+        {item.label} can not be edited on this screen yet.
+      </Text>
+    );
+  }
+  return (
+    <Suspense fallback={<Loader size="sm" aria-label={`Loading ${item.label}`} />}>
+      <Slot
+        definition={definition}
+        rowId={rowId}
+        row={source.values}
+        disabled={source.items[item.name]?.disabled ?? false}
+      />
+    </Suspense>
+  );
+}

@@ -1,0 +1,90 @@
+/**
+ * Numbers (SPEC §3.2): plain numbers; amounts in the company currency (its symbol, decimals and
+ * rounding); quantities stored in a base unit and shown in the company's metric or imperial
+ * units — typed as "30", "1.5 l" or "2 floz" (DESIGN §6).
+ */
+import { NumberInput, TextInput } from '@mantine/core';
+import { formatQuantity } from '../../../shared/units';
+import { useCompanySettings } from '../../theme/useCompanySettings';
+import { ENTRY_UNIT, moneyValue, readQuantity, unitKindOf } from '../model/format';
+import type { FieldItemProps } from './fieldProps';
+import { useDraft } from './useDraft';
+import { useFieldBinding } from './useFieldBinding';
+import { useSource } from './source';
+
+const QUANTITY_TEXT = 'Must be a quantity such as 30 or 1.5 l.';
+
+export function NumberField({ item, label }: FieldItemProps) {
+  const source = useSource();
+  const { field } = item;
+  const binding = useFieldBinding(field, source);
+  const { unitSystem, currency } = useCompanySettings();
+  const kind = unitKindOf(field.unit, source.values);
+  const stored = typeof binding.value === 'number' ? binding.value : null;
+
+  const storedText =
+    stored === null ? '' : kind ? formatQuantity(stored, kind, unitSystem) : String(stored);
+  const draft = useDraft(storedText, async (text) => {
+    if (text.trim() === '') return binding.save(null);
+    if (kind) {
+      const base = readQuantity(text, kind, unitSystem);
+      if (base === null) {
+        binding.setError(QUANTITY_TEXT);
+        return false;
+      }
+      return binding.save(Math.round(base * 1000) / 1000);
+    }
+    const amount = Number(text.replace(/[^\d.,-]/g, '').replace(',', '.'));
+    if (!Number.isFinite(amount)) return binding.save(text);
+    return binding.save(field.money ? moneyValue(amount, currency) : amount);
+  });
+
+  const common = {
+    label: label ?? item.label,
+    description: binding.hint,
+    error: binding.error,
+    disabled: binding.disabled,
+    onBlur: () => void draft.commit(),
+    'data-field': field.name,
+  };
+  if (kind) {
+    return (
+      <TextInput
+        {...common}
+        value={draft.text}
+        onChange={(e) => {
+          binding.setError(null);
+          draft.change(e.currentTarget.value);
+        }}
+        onKeyDown={(e) => e.key === 'Enter' && void draft.commit()}
+        rightSection={<span aria-hidden>{ENTRY_UNIT[unitSystem][kind]}</span>}
+        rightSectionWidth={44}
+        inputWrapperOrder={['label', 'input', 'description', 'error']}
+      />
+    );
+  }
+  return (
+    <NumberInput
+      {...common}
+      value={draft.text}
+      onChange={(next) => {
+        binding.setError(null);
+        draft.change(String(next));
+      }}
+      onKeyDown={(e) => e.key === 'Enter' && void draft.commit()}
+      min={field.min}
+      max={field.max}
+      allowDecimal={field.value !== 'integer'}
+      hideControls
+      {...(field.money
+        ? {
+            prefix: currency.symbol,
+            decimalScale: currency.decimal_digits,
+            fixedDecimalScale: true,
+            thousandSeparator: ',',
+          }
+        : {})}
+      inputWrapperOrder={['label', 'input', 'description', 'error']}
+    />
+  );
+}

@@ -1,0 +1,32 @@
+/** Toggles (SPEC §3.2): 1 and 0, labelled Yes and No unless the definition says otherwise. */
+import { Switch } from '@mantine/core';
+import { TOGGLE_TEXT } from '../model/format';
+import type { FieldItemProps } from './fieldProps';
+import { useFieldBinding } from './useFieldBinding';
+import { useSource } from './source';
+
+export function ToggleField({ item, label }: FieldItemProps) {
+  const source = useSource();
+  const { field } = item;
+  const binding = useFieldBinding(field, source);
+  const optionLabel = (value: 0 | 1) =>
+    field.options?.find((o) => Number(o.value) === value)?.label ?? TOGGLE_TEXT[value];
+  const on = binding.value === 1 || binding.value === true;
+  return (
+    <Switch
+      label={label ?? item.label}
+      description={binding.hint}
+      error={binding.error}
+      checked={on}
+      disabled={binding.disabled}
+      onChange={(e) => void binding.save(e.currentTarget.checked ? 1 : 0)}
+      onLabel={optionLabel(1)}
+      offLabel={optionLabel(0)}
+      // Mantine's grey "No" on a grey track is too faint to read (axe: colour contrast).
+      styles={{ trackLabel: { color: on ? undefined : 'var(--mantine-color-gray-9)' } }}
+      size="md"
+      data-field={field.name}
+      mt="xs"
+    />
+  );
+}

@@ -1,0 +1,20 @@
+/** Props of the item renderers of the registry (./registry.tsx). */
+import type { EditorItem } from './items';
+
+export type FieldItem = Extract<EditorItem, { kind: 'field' }>;
+export type RelationItem = Extract<EditorItem, { kind: 'relation' }>;
+export type ExtraItemOf = Extract<EditorItem, { kind: 'extra' }>;
+
+export interface FieldItemProps {
+  item: FieldItem;
+  /** Overrides the item's label (filters and the add dialog reuse renderers). */
+  label?: string;
+}
+
+export interface RelationItemProps {
+  item: RelationItem;
+}
+
+export interface ExtraItemProps {
+  item: ExtraItemOf;
+}

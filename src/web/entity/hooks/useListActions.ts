@@ -1,0 +1,76 @@
+/**
+ * The list's actions, UI-free (SPEC §4.8, §8.3): clicks that select or navigate, Add (straight
+ * away, or after asking for the values a new row must have), copy by long-press, Delete after a
+ * confirmation, multi-edit, and hand-made order.
+ */
+import { useCallback, useMemo } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { showToast } from '../../api/toasts';
+import { confirm } from '../../features/confirm/confirm';
+import { INSERT_FILTERS_WARNING } from '../model/filtering';
+import { canCopy, canDelete, canInsert, canMultiEdit } from '../model/permissions';
+import { clickMode } from '../model/selection';
+import type { InsertOutcome } from '../model/writeSlice';
+import type { Id, Row } from '../model/types';
+import { useEntityScope, useEntityState } from './entityContext';
+
+export const DELETE_TEXT = 'Are you sure you want to delete the selected items?';
+export const COPY_TEXT = 'Would you like to copy the selected item ?';
+
+interface ModifierEvent {
+  ctrlKey: boolean;
+  metaKey: boolean;
+  shiftKey: boolean;
+}
+
+export function useListActions() {
+  const { definition, store, navigation } = useEntityScope();
+  const gates = useEntityState(
+    useShallow((s) => ({
+      canInsert: canInsert(definition, s),
+      canDelete: canDelete(definition, s),
+      canCopy: canCopy(definition, s),
+      canMultiEdit: canMultiEdit(s),
+    })),
+  );
+
+  /** Fields a new row must be given: required, writable and without a default. */
+  const requiredFields = useMemo(
+    () =>
+      definition.fields
+        .filter((f) => f.required && !f.readOnly && f.default === undefined)
+        .map((f) => f.name),
+    [definition],
+  );
+
+  const opened = useCallback(
+    (outcome: InsertOutcome) => {
+      if (outcome.id === null) return false;
+      navigation.openNewRow(outcome.id);
+      if (outcome.filtersRemain) showToast({ type: 'w', text: INSERT_FILTERS_WARNING });
+      return true;
+    },
+    [navigation],
+  );
+
+  return {
+    ...gates,
+    requiredFields,
+    click: (id: Id, event: ModifierEvent) => {
+      if (store.getState().click(id, clickMode(event))) navigation.openRow(id);
+    },
+    insert: async (values: Row = {}) => opened(await store.getState().insert(values)),
+    copy: async () => {
+      if (!canCopy(definition, store.getState())) return false;
+      if (!(await confirm(COPY_TEXT))) return false;
+      return opened(await store.getState().copy());
+    },
+    remove: async () => {
+      if (!(await confirm(DELETE_TEXT))) return;
+      if (await store.getState().deleteSelected()) navigation.openList({ replace: true });
+    },
+    toggleSelectMode: () => store.getState().toggleSelectMode(),
+    updateMany: (field: string, value: unknown) => store.getState().updateMany(field, value),
+    reorder: (ids: Id[]) => void store.getState().reorder(ids),
+  };
+}

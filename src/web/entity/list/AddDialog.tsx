@@ -1,0 +1,57 @@
+/**
+ * Adding a row whose definition requires values (a name, a patient, …): the generic editor over
+ * those fields only, then `insert` with them (the store's `insert_data`); the new row opens.
+ */
+import { Button, Group, Modal } from '@mantine/core';
+import { useRef, useState, type FormEvent } from 'react';
+import { useEntityScope } from '../hooks/entityContext';
+import { useValuesSource } from '../hooks/useSources';
+import { EntityEditor } from '../editor/EntityEditor';
+import type { Row } from '../model/types';
+
+interface Props {
+  fields: readonly string[];
+  onClose: () => void;
+  onAdd: (values: Row) => Promise<boolean>;
+}
+
+export function AddDialog({ fields, onClose, onAdd }: Props) {
+  const { definition, store } = useEntityScope();
+  const [values, setValues] = useState<Row>(() => ({ ...store.getState().insert_data }));
+  const latest = useRef(values);
+  const [busy, setBusy] = useState(false);
+  const source = useValuesSource(definition, values, (field, value) => {
+    latest.current = { ...latest.current, [field]: value };
+    setValues(latest.current);
+    store.getState().setInsertData(field, value);
+    return Promise.resolve(null);
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    // Let a field that was being typed in save first (it saves when it is left).
+    setTimeout(() => {
+      setBusy(true);
+      void onAdd(latest.current).finally(() => setBusy(false));
+    }, 0);
+  };
+  return (
+    <Modal opened onClose={onClose} title={`Add ${definition.singular}`} centered>
+      <form onSubmit={submit} noValidate>
+        <EntityEditor
+          source={source}
+          routeTab={undefined}
+          onTabChange={() => undefined}
+          only={fields}
+        />
+        <Group justify="flex-end" mt="lg">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={busy}>
+            Add
+          </Button>
+        </Group>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,165 @@
+/**
+ * Rows of a list or tree, virtualised with @tanstack/react-virtual so that 5,000 rows scroll
+ * smoothly, and sortable when the entity is ordered by hand: dragged by a handle (dnd-kit,
+ * pointer or touch) or moved with Alt+ArrowUp / Alt+ArrowDown. Arrow keys move between rows.
+ */
+import {
+  closestCenter,
+  DndContext,
+  PointerSensor,
+  TouchSensor,
+  useSensor,
+  useSensors,
+  type DragEndEvent,
+} from '@dnd-kit/core';
+import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useEntityScope } from '../hooks/entityContext';
+import type { Id } from '../model/types';
+import classes from './List.module.css';
+
+interface Props {
+  ids: readonly Id[];
+  rowHeight: number;
+  role: 'listbox' | 'tree';
+  label: string;
+  multiselectable?: boolean;
+  sortable: boolean;
+  onMove: (activeId: Id, overId: Id) => void;
+  /** Alt+ArrowUp / Alt+ArrowDown on a row: one place up (-1) or down (1). */
+  onStep: (id: Id, step: -1 | 1) => void;
+  /** The row at `index`; `handle` is its drag handle when sortable. */
+  renderRow: (index: number, handle: ReactNode) => ReactNode;
+  footer: ReactNode;
+  /** A row to keep in view (the selected one, also when it was opened by its address). */
+  activeIndex?: number;
+}
+
+/** What a sortable row announces as its keys (aria-keyshortcuts). */
+export const MOVE_KEYS = 'Alt+ArrowUp Alt+ArrowDown';
+
+export function VirtualRows(props: Props) {
+  const { ids, rowHeight, sortable, onMove } = props;
+  const { store } = useEntityScope();
+  const scroller = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: ids.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => rowHeight,
+    overscan: 12,
+    // The screen is drawn again on route changes: come back to where the list was.
+    initialOffset: () => store.getState().scroll_offset,
+    onChange: (instance) => {
+      if (instance.scrollOffset !== null) store.setState({ scroll_offset: instance.scrollOffset });
+    },
+  });
+  const active = props.activeIndex ?? -1;
+  useEffect(() => {
+    if (active >= 0) virtualizer.scrollToIndex(active, { align: 'auto' });
+  }, [active, virtualizer]);
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(TouchSensor, { activationConstraint: { delay: 200, tolerance: 6 } }),
+  );
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (over && active.id !== over.id) onMove(Number(active.id), Number(over.id));
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+    const current = (event.target as HTMLElement).closest<HTMLElement>('[data-index]');
+    if (!current) return;
+    event.preventDefault();
+    if (event.altKey) {
+      if (!sortable) return;
+      const id = Number(current.dataset.id);
+      props.onStep(id, event.key === 'ArrowDown' ? 1 : -1);
+      requestAnimationFrame(() =>
+        scroller.current?.querySelector<HTMLElement>(`[data-id="${id}"]`)?.focus(),
+      );
+      return;
+    }
+    const next = Number(current.dataset.index) + (event.key === 'ArrowDown' ? 1 : -1);
+    if (next < 0 || next >= ids.length) return;
+    virtualizer.scrollToIndex(next);
+    requestAnimationFrame(() =>
+      scroller.current?.querySelector<HTMLElement>(`[data-index="${next}"]`)?.focus(),
+    );
+  };
+  return (
+    <div ref={scroller} className={classes.scroller} onKeyDown={onKeyDown}>
+      <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+        <SortableContext items={ids as Id[]} strategy={verticalListSortingStrategy}>
+          <div
+            role={props.role}
+            aria-label={props.label}
+            aria-multiselectable={props.multiselectable || undefined}
+            className={classes.rows}
+            style={{ height: virtualizer.getTotalSize() }}
+          >
+            {virtualizer.getVirtualItems().map((item) => {
+              const id = ids[item.index] as Id;
+              return (
+                <PositionedRow
+                  key={id}
+                  id={id}
+                  start={item.start}
+                  height={rowHeight}
+                  sortable={sortable}
+                >
+                  {(handle) => props.renderRow(item.index, handle)}
+                </PositionedRow>
+              );
+            })}
+          </div>
+        </SortableContext>
+      </DndContext>
+      {props.footer}
+    </div>
+  );
+}
+
+interface RowProps {
+  id: Id;
+  start: number;
+  height: number;
+  sortable: boolean;
+  children: (handle: ReactNode) => ReactNode;
+}
+
+function PositionedRow({ id, start, height, sortable, children }: RowProps) {
+  const { listeners, setNodeRef, transform, transition, isDragging } = useSortable({
+    id,
+    disabled: !sortable,
+  });
+  // For pointers only: keyboards move rows with Alt+Arrow, so the handle needs no focus of its
+  // own (a focusable control inside an option would be nested interaction).
+  const handle = sortable ? (
+    <span
+      aria-hidden
+      className={classes.handle}
+      data-handle
+      {...listeners}
+      onClick={(e) => e.stopPropagation()}
+    >
+      ⠿
+    </span>
+  ) : null;
+  return (
+    <div
+      ref={setNodeRef}
+      role="presentation"
+      className={classes.positioned}
+      data-dragging={isDragging || undefined}
+      // `top`, not a transform, places the row: dnd-kit measures rows without their transforms.
+      style={{
+        top: start,
+        height,
+        transform: transform ? `translate3d(0, ${transform.y}px, 0)` : undefined,
+        transition,
+      }}
+    >
+      {children(handle)}
+    </div>
+  );
+}

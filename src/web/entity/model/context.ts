@@ -1,0 +1,21 @@
+/** What every part of an entity store shares: its definition, transport and state access. */
+import type { EntityDefinition } from '../../../shared/entities';
+import type { EntityData, Transport } from './types';
+import type { EntityStore } from './store';
+
+export interface StoreOptions {
+  /** Filters that survive an insert (SPEC §4.8), e.g. the left drawer's category. */
+  insertFilterIgnore?: readonly string[];
+  /** Another entity set's store, for `alias_of` label caches. */
+  storeOf?: (entities: string) => EntityStore | undefined;
+}
+
+export interface SliceContext<S extends EntityData = EntityData> {
+  definition: EntityDefinition;
+  transport: Transport;
+  options: StoreOptions;
+  set: (partial: Partial<S> | ((state: S) => Partial<S>)) => void;
+  get: () => S;
+  /** `{entities}/{verb}`. */
+  path: (verb: string) => string;
+}

@@ -1,0 +1,128 @@
+/**
+ * List loading and filtering (SPEC §4.6): a loading flag during a fetch; page 1 replaces the list
+ * and later pages append; no more pages once a page is empty or short; once-only loads skip when
+ * one runs or has run; local lists (trees) load page 1 with limit 5000; search, filter and
+ * relation filter changes go back to page 1 and reload.
+ */
+import type { FilterValue } from '../../../shared/filters';
+import { LOCAL_LIST_LIMIT } from '../../../shared/limits';
+import type { SliceContext } from './context';
+import { SEARCH, withFilter, withRelationFilter } from './filtering';
+import { keyLookupOf, lookupOf, mergePage } from './rows';
+import { buildTree } from './tree';
+import type { EntityData, Id, Row } from './types';
+
+export interface ListActions {
+  loadList: (options?: { once?: boolean }) => Promise<void>;
+  loadMore: () => Promise<void>;
+  setSearch: (text: string) => Promise<void>;
+  setFilter: (name: string, value: FilterValue) => Promise<void>;
+  setRelationFilter: (name: string, ids: readonly Id[] | null) => Promise<void>;
+  clearFilters: () => Promise<void>;
+  refreshCount: () => Promise<void>;
+  setLimit: (limit: number) => Promise<void>;
+  setSort: (sort: string | null) => Promise<void>;
+  /** Puts loaded rows in place: lookups and, for trees, the nodes. */
+  placeRows: (rows: Row[], noMore: boolean) => void;
+}
+
+export interface ListExtras {
+  sort: string | null;
+}
+
+export function listSlice(ctx: SliceContext<EntityData & ListExtras>): ListActions {
+  const { definition, transport, set, get, path } = ctx;
+  const local = Boolean(definition.tree);
+  let sequence = 0;
+
+  const placeRows = (list: Row[], noMore: boolean) => {
+    const tree = local ? buildTree(definition, list) : null;
+    set({
+      list,
+      list_lookup: lookupOf(definition, list),
+      key_lookup: keyLookupOf(definition, list),
+      no_more: noMore,
+      ...(tree ? { tree: tree.roots, node_lookup: tree.lookup } : {}),
+    });
+  };
+
+  const refreshCount = async () => {
+    const { filters, relation_filters } = get();
+    const reply = await transport(path('count'), { filters, relation_filters }, 'quiet');
+    const count = (reply.data as { count?: unknown } | null)?.count;
+    if (reply.ok && typeof count === 'number') set({ count });
+  };
+
+  const fetchPage = async (page: number) => {
+    const state = get();
+    const mine = ++sequence;
+    const limit = local ? LOCAL_LIST_LIMIT : state.limit;
+    set({ loading: true, page: local ? 1 : page });
+    if (page <= 1) placeRows([], false); // page 1 clears the list first
+    const payload: Record<string, unknown> = {
+      page: local ? 1 : page,
+      limit,
+      filters: state.filters,
+    };
+    if (!local) {
+      payload.relation_filters = state.relation_filters;
+      if (state.sort) payload.sort = state.sort;
+    }
+    const reply = await transport(path(local ? 'get_all_flat' : 'list'), payload, 'quiet');
+    if (mine !== sequence) return; // a newer load has started: its answer wins
+    if (!reply.ok || !Array.isArray(reply.data)) {
+      set({ loading: false });
+      return;
+    }
+    const rows = reply.data as Row[];
+    const merged = mergePage(definition, get().list, local ? 1 : page, limit, rows);
+    placeRows(merged.list, merged.no_more);
+    set({ loading: false, list_loaded: true });
+  };
+
+  const reloadFirstPage = async () => {
+    set({ page: 1 });
+    await Promise.all([fetchPage(1), refreshCount()]);
+  };
+
+  return {
+    placeRows,
+    refreshCount,
+    async loadList(options = {}) {
+      const state = get();
+      if (options.once && (state.loading || state.list_loaded)) return;
+      await reloadFirstPage();
+    },
+    async loadMore() {
+      const state = get();
+      if (state.no_more || state.loading || local) return;
+      await fetchPage(state.page + 1);
+    },
+    async setSearch(text) {
+      set({ filters: withFilter(get().filters, SEARCH, text.trim()) });
+      await reloadFirstPage();
+    },
+    async setFilter(name, value) {
+      set({ filters: withFilter(get().filters, name, value) });
+      await reloadFirstPage();
+    },
+    async setRelationFilter(name, ids) {
+      set({ relation_filters: withRelationFilter(get().relation_filters, name, ids) });
+      await reloadFirstPage();
+    },
+    async clearFilters() {
+      set({ filters: {}, relation_filters: {} });
+      await reloadFirstPage();
+    },
+    async setLimit(limit) {
+      if (!Number.isSafeInteger(limit) || limit < 1 || limit === get().limit) return;
+      set({ limit });
+      if (get().list_loaded) await reloadFirstPage();
+    },
+    async setSort(sort) {
+      if (sort === get().sort) return;
+      set({ sort });
+      if (get().list_loaded) await reloadFirstPage();
+    },
+  };
+}

@@ -1,0 +1,99 @@
+/** Pure helpers on rows of one entity set: keys, labels, lookups and list pages (SPEC §4.6). */
+import type { EntityDefinition } from '../../../shared/entities';
+import { ENVELOPE_FIELDS } from '../../../shared/envelope';
+import type { Id, Row } from './types';
+
+export function idOf(definition: EntityDefinition, row: Row | null | undefined): Id | null {
+  const id = row?.[definition.keys.id];
+  return typeof id === 'number' ? id : null;
+}
+
+export function labelOf(definition: EntityDefinition, row: Row | null | undefined): string {
+  const name = row?.[definition.keys.name];
+  if (typeof name === 'string' && name.trim() !== '') return name;
+  const id = idOf(definition, row);
+  return id === null ? '' : `#${id}`;
+}
+
+/** SPEC §3.1: updated rows are stored without the envelope fields. */
+export function stripEnvelope(row: Row): Row {
+  const clean: Row = { ...row };
+  for (const field of ENVELOPE_FIELDS) delete clean[field];
+  return clean;
+}
+
+export function lookupOf(definition: EntityDefinition, rows: readonly Row[]): Record<Id, Row> {
+  const lookup: Record<Id, Row> = {};
+  for (const row of rows) {
+    const id = idOf(definition, row);
+    if (id !== null) lookup[id] = row;
+  }
+  return lookup;
+}
+
+/** Secondary key → id, for finding rows by a stable name (category roots by key). */
+export function keyLookupOf(
+  definition: EntityDefinition,
+  rows: readonly Row[],
+): Record<string, Id> {
+  const key = definition.keys.secondary;
+  const lookup: Record<string, Id> = {};
+  if (!key) return lookup;
+  for (const row of rows) {
+    const id = idOf(definition, row);
+    const value = row[key];
+    if (id !== null && (typeof value === 'string' || typeof value === 'number') && value !== '') {
+      lookup[String(value)] = id;
+    }
+  }
+  return lookup;
+}
+
+export interface ListPage {
+  list: Row[];
+  no_more: boolean;
+}
+
+/**
+ * SPEC §4.6: page 1 replaces the list, later pages append; no more pages once a page is empty or
+ * shorter than the limit. A row already listed (the list moved while paging) is not repeated.
+ */
+export function mergePage(
+  definition: EntityDefinition,
+  current: readonly Row[],
+  page: number,
+  limit: number,
+  rows: readonly Row[],
+): ListPage {
+  const base = page <= 1 ? [] : current;
+  const seen = new Set(base.map((row) => idOf(definition, row)));
+  const fresh = rows.filter((row) => !seen.has(idOf(definition, row)));
+  return { list: [...base, ...fresh], no_more: rows.length === 0 || rows.length < limit };
+}
+
+/** The list with `row` replacing the row of the same id (when listed). */
+export function replaceRow(definition: EntityDefinition, list: readonly Row[], row: Row): Row[] {
+  const id = idOf(definition, row);
+  return list.map((item) => (idOf(definition, item) === id ? { ...item, ...row } : item));
+}
+
+/** Defaults of a new row from the definition (SPEC §3.1 `defaults`). */
+export function defaultsOf(definition: EntityDefinition): Row {
+  const defaults: Row = {};
+  for (const field of definition.fields) {
+    if (!field.readOnly && field.default !== undefined) defaults[field.name] = field.default;
+  }
+  return defaults;
+}
+
+/** Text of a refusal without the field it names: `"herb_name": Can not be empty` → the rest. */
+export function refusalText(message: string | null, field?: string): string {
+  const text = message ?? 'The change was not saved.';
+  if (!field) return text;
+  const prefix = `"${field}": `;
+  return text.startsWith(prefix) ? text.slice(prefix.length) : text;
+}
+
+/** True when a refusal names a field (a rule), rather than the row (gone, locked). */
+export const namesField = (message: string | null): boolean =>
+  /^"[a-z0-9_.]+": /.test(message ?? '');

@@ -1,0 +1,181 @@
+/**
+ * Changes (SPEC §4.6–4.9): field-by-field updates, queued so that two quick edits both land in
+ * order; insert (navigation is the caller's), copy, delete, hand-made order applied at once and
+ * rolled back on failure, and moving a tree node.
+ */
+import type { SliceContext, StoreOptions } from './context';
+import { filtersAfterInsert } from './filtering';
+import type { ListActions } from './listSlice';
+import type { RowActions } from './rowSlice';
+import { idOf, lookupOf, refusalText } from './rows';
+import type { Id, Reply, Row } from './types';
+
+export const FIELD_REQUIRED_TEXT = 'Payload must contain the "field".';
+
+export interface InsertOutcome {
+  id: Id | null;
+  /** Filters remain after the insert, so the new row may not be listed (SPEC §4.8). */
+  filtersRemain: boolean;
+}
+
+export interface WriteActions {
+  updateField: (field: string, value: unknown) => Promise<Reply | null>;
+  /** Multi-edit: one field of every selected row; answers the first refusal, or null. */
+  updateMany: (field: string, value: unknown) => Promise<string | null>;
+  setInsertData: (field: string, value: unknown) => void;
+  insert: (data?: Row) => Promise<InsertOutcome>;
+  copy: () => Promise<InsertOutcome>;
+  deleteSelected: () => Promise<boolean>;
+  reorder: (ids: readonly Id[]) => Promise<boolean>;
+  changeParent: (id: Id, parent: Id) => Promise<boolean>;
+  /** Calls an extra action of the entity (`dispense`) about the selected row. */
+  runCall: (call: string, payload?: Record<string, unknown>) => Promise<Reply | null>;
+}
+
+export function writeSlice(
+  ctx: SliceContext,
+  list: ListActions,
+  rows: RowActions,
+  options: StoreOptions,
+): WriteActions {
+  const { definition, transport, set, get, path } = ctx;
+  const pk = definition.keys.id;
+  let queue: Promise<unknown> = Promise.resolve();
+
+  /** One write at a time, in the order asked (a quick second edit waits for the first). */
+  const queued = <T>(work: () => Promise<T>): Promise<T> => {
+    const next = queue.then(work, work);
+    queue = next.catch(() => undefined);
+    return next;
+  };
+
+  const afterInsert = async (reply: Reply): Promise<InsertOutcome> => {
+    const id = reply.ok ? idOf(definition, reply.data as Row) : null;
+    if (id === null) return { id: null, filtersRemain: false };
+    const state = get();
+    const kept = filtersAfterInsert(
+      state.filters,
+      state.relation_filters,
+      options.insertFilterIgnore ?? [],
+    );
+    set({
+      last_inserted_id: id,
+      filters: kept.filters,
+      relation_filters: kept.relation_filters,
+      insert_data: {},
+    });
+    await list.loadList();
+    return { id, filtersRemain: kept.remaining };
+  };
+
+  const treeParent = (): Record<string, unknown> => {
+    if (!definition.tree) return {};
+    return { _selected: get().selected_ids[0] ?? definition.tree.rootValue };
+  };
+
+  return {
+    updateField(field, value) {
+      if (!field) throw new Error(FIELD_REQUIRED_TEXT);
+      const id = idOf(definition, get().selected_object);
+      if (id === null) return Promise.resolve(null); // nothing selected: nothing to update
+      return queued(async () => {
+        const reply = await transport(path('update'), { [pk]: id, field, value }, 'silent');
+        const entity = (reply.data as { entity?: Row } | null)?.entity;
+        if (reply.ok && entity) rows.storeRow(entity);
+        return reply.ok ? reply : { ...reply, message: refusalText(reply.message, field) };
+      });
+    },
+    updateMany(field, value) {
+      if (!field) throw new Error(FIELD_REQUIRED_TEXT);
+      const ids = [...get().selected_ids];
+      return queued(async () => {
+        for (const id of ids) {
+          const reply = await transport(path('update'), { [pk]: id, field, value }, 'silent');
+          if (!reply.ok) return refusalText(reply.message, field);
+        }
+        await list.loadList();
+        return null;
+      });
+    },
+    setInsertData(field, value) {
+      set((s) => ({ insert_data: { ...s.insert_data, [field]: value } }));
+    },
+    insert(data = {}) {
+      return queued(async () => {
+        const payload = { ...get().insert_data, ...data, ...treeParent() };
+        return afterInsert(await transport(path('insert'), payload, 'loud'));
+      });
+    },
+    copy() {
+      const source = get().selected_ids[0];
+      if (get().selected_ids.length !== 1 || source === undefined) {
+        return Promise.resolve({ id: null, filtersRemain: false });
+      }
+      return queued(async () =>
+        afterInsert(await transport(path('insert'), { _copy: source }, 'loud')),
+      );
+    },
+    deleteSelected() {
+      const selected = [...get().selected_ids];
+      if (selected.length === 0) return Promise.resolve(false);
+      return queued(async () => {
+        const reply = await transport(path('delete'), { selected }, 'loud');
+        if (!reply.ok) return false;
+        rows.clearSelection();
+        await list.loadList();
+        return true;
+      });
+    },
+    reorder(ids) {
+      const orderKey = definition.keys.order;
+      if (!orderKey || ids.length === 0) return Promise.resolve(false);
+      const before = get().list;
+      const position = new Map(ids.map((id, index) => [id, index + 1]));
+      const renumbered = before.map((row) => {
+        const at = position.get(idOf(definition, row) ?? -1);
+        return at === undefined ? row : { ...row, [orderKey]: at };
+      });
+      // Flat lists show the new order at once; trees re-sort their siblings by the order key.
+      const lookup = lookupOf(definition, renumbered);
+      const moved = ids.map((id) => lookup[id]).filter((row): row is Row => row !== undefined);
+      const rest = renumbered.filter((row) => !position.has(idOf(definition, row) ?? -1));
+      const next = definition.tree ? renumbered : [...moved, ...rest];
+      list.placeRows(next, get().no_more);
+      return queued(async () => {
+        const { filters, relation_filters } = get();
+        const reply = await transport(
+          path('reorder_list'),
+          { order: [...ids], ...(definition.tree ? {} : { filters, relation_filters }) },
+          'loud',
+        );
+        if (!reply.ok) list.placeRows(before, get().no_more); // roll back (SPEC §4.9)
+        return reply.ok;
+      });
+    },
+    changeParent(id, parent) {
+      const tree = definition.tree;
+      if (!tree) return Promise.resolve(false);
+      return queued(async () => {
+        const reply = await transport(
+          path('change_parent'),
+          { [pk]: id, [tree.parent]: parent },
+          'loud',
+        );
+        if (!reply.ok) return false;
+        await list.loadList();
+        if (idOf(definition, get().selected_object) === id) await rows.loadRow(id);
+        return true;
+      });
+    },
+    runCall(call, payload = {}) {
+      const id = idOf(definition, get().selected_object);
+      if (id === null) return Promise.resolve(null);
+      return queued(async () => {
+        const reply = await transport(path(call), { [pk]: id, ...payload }, 'loud');
+        const entity = (reply.data as { entity?: Row } | null)?.entity;
+        if (reply.ok && entity) rows.storeRow(entity);
+        return reply;
+      });
+    },
+  };
+}

@@ -1,0 +1,21 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { call } from '../../api/client';
+import { useSession } from '../../session/store';
+
+/** Logout (SPEC §4.1): revoke the token on the server, clear the session, return to `/`. */
+export function useLogout(): () => Promise<void> {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  return useCallback(async () => {
+    try {
+      await call('users/logout', {}, { quiet: true });
+    } catch {
+      // Logged out locally all the same; the token expires on the server.
+    }
+    useSession.getState().logout();
+    queryClient.clear();
+    await navigate('/', { replace: true });
+  }, [navigate, queryClient]);
+}

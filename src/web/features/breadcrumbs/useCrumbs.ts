@@ -1,0 +1,23 @@
+import { useCallback, useMemo, type MouseEvent } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { crumbsFor, type Crumb } from '../../app/paths';
+
+/**
+ * The breadcrumb trail of the current page. Clicking an earlier crumb trims the trail and
+ * navigates there, replacing history (SPEC §2.3).
+ */
+export function useCrumbs() {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const crumbs = useMemo(() => crumbsFor(pathname), [pathname]);
+  const previous: Crumb | null = crumbs.length > 1 ? (crumbs[crumbs.length - 2] ?? null) : null;
+  const go = useCallback(
+    (crumb: Crumb) => (event: MouseEvent) => {
+      if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+      event.preventDefault();
+      void navigate(crumb.to, { replace: true });
+    },
+    [navigate],
+  );
+  return { crumbs, previous, go };
+}

@@ -1,0 +1,115 @@
+import {
+  Alert,
+  Avatar,
+  Button,
+  Group,
+  Paper,
+  Select,
+  SimpleGrid,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { optionLabel } from '../../../shared/users';
+import { fullName, initialsOf } from '../../session/types';
+import { DETAIL_FIELDS, text, useMyDetails, type DetailField } from './useMyDetails';
+
+function FieldEditor({
+  field,
+  value,
+  error,
+  onChange,
+}: {
+  field: DetailField;
+  value: string;
+  error: string | undefined;
+  onChange: (value: string) => void;
+}) {
+  if (field.type === 'select') {
+    return (
+      <Select
+        label={field.label}
+        data={(field.options ?? []).map((o) => ({ value: o, label: optionLabel(o) }))}
+        value={value || null}
+        onChange={(next) => onChange(next ?? '')}
+        clearable={field.name !== 'user_preferred_contact'}
+        error={error}
+      />
+    );
+  }
+  return (
+    <TextInput
+      label={field.label}
+      type={field.type}
+      value={value}
+      onChange={(e) => onChange(e.currentTarget.value)}
+      error={error}
+    />
+  );
+}
+
+/** My details: read, then edit and save (SPEC §2.1 `/app/my_details`). */
+export function DetailsPanel() {
+  const d = useMyDetails();
+  if (!d.user) return null;
+  const user = d.user;
+  const avatar = typeof user.user_avatar === 'string' && user.user_avatar ? user.user_avatar : null;
+  return (
+    <Paper p="lg" withBorder component="section" aria-labelledby="details-title">
+      <form onSubmit={(e) => void d.save(e)} noValidate>
+        <Group mb="md" gap="md">
+          <Avatar src={avatar} size={56} radius="xl" color="primary" alt="">
+            {initialsOf(user)}
+          </Avatar>
+          <div>
+            <Title order={2} size="h3" id="details-title">
+              {fullName(user) || user.user_email}
+            </Title>
+            <Text c="dimmed" size="sm">
+              {user.user_email}
+            </Text>
+          </div>
+        </Group>
+        {d.error && (
+          <Alert color="negative" variant="light" role="alert" mb="md">
+            {d.error}
+          </Alert>
+        )}
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          {DETAIL_FIELDS.map((field) =>
+            d.editing ? (
+              <FieldEditor
+                key={field.name}
+                field={field}
+                value={d.draft[field.name] ?? ''}
+                error={d.problems[field.name]}
+                onChange={(value) => d.setField(field.name, value)}
+              />
+            ) : (
+              <div key={field.name}>
+                <Text size="sm" c="dimmed">
+                  {field.label}
+                </Text>
+                <Text>{optionLabel(text(user[field.name])) || '—'}</Text>
+              </div>
+            ),
+          )}
+        </SimpleGrid>
+        <Group mt="md">
+          {d.editing ? (
+            <>
+              <Button type="submit" loading={d.saving}>
+                Save
+              </Button>
+              <Button variant="default" onClick={d.cancel}>
+                Cancel
+              </Button>
+            </>
+          ) : (
+            <Button onClick={d.start}>Edit my details</Button>
+          )}
+        </Group>
+      </form>
+    </Paper>
+  );
+}

@@ -1,0 +1,145 @@
+/**
+ * The user's own details: `users/update_my_details {field, value}` → the user. Each changed field
+ * is checked first with the shared rule the server applies (src/shared/users.ts), so a mistake is
+ * named beside its field and the form keeps what was typed.
+ */
+import { useCallback, useState, type FormEvent } from 'react';
+import {
+  GENDER_OPTIONS,
+  PREFERRED_CONTACT_OPTIONS,
+  SELF_EDITABLE_USER_FIELDS,
+  SEX_OPTIONS,
+  type SelfEditableUserField,
+} from '../../../shared/users';
+import { call, CallError } from '../../api/client';
+import { showToast } from '../../api/toasts';
+import { useSession } from '../../session/store';
+import type { SessionUser } from '../../session/types';
+
+export interface DetailField {
+  name: SelfEditableUserField;
+  label: string;
+  type: 'text' | 'email' | 'url' | 'tel' | 'date' | 'select';
+  options?: readonly string[];
+}
+
+export const DETAIL_FIELDS: readonly DetailField[] = [
+  { name: 'user_first_name', label: 'First name', type: 'text' },
+  { name: 'user_last_name', label: 'Last name', type: 'text' },
+  { name: 'user_surname', label: 'Surname', type: 'text' },
+  { name: 'user_email', label: 'E-mail', type: 'email' },
+  { name: 'user_phone', label: 'Phone', type: 'tel' },
+  { name: 'user_mobile', label: 'Mobile', type: 'tel' },
+  {
+    name: 'user_preferred_contact',
+    label: 'Preferred contact',
+    type: 'select',
+    options: PREFERRED_CONTACT_OPTIONS,
+  },
+  { name: 'user_dob', label: 'Date of birth', type: 'date' },
+  { name: 'user_sex', label: 'Sex', type: 'select', options: SEX_OPTIONS },
+  { name: 'user_gender', label: 'Gender', type: 'select', options: GENDER_OPTIONS },
+  { name: 'user_reference_number', label: 'Reference number', type: 'text' },
+  { name: 'user_avatar', label: 'Avatar (picture address)', type: 'url' },
+];
+
+/** A field of the user as text (only strings and numbers are shown). */
+export const text = (value: unknown): string =>
+  typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
+
+/** The value sent for a field: dates may be cleared (null), the rest are trimmed text. */
+const valueFor = (field: DetailField, raw: string): string | null =>
+  field.type === 'date' && raw.trim() === '' ? null : raw.trim();
+
+/** Problems by field name, checked with the shared rules. */
+export function checkDetails(
+  fields: readonly DetailField[],
+  draft: Record<string, string>,
+): Record<string, string> {
+  const problems: Record<string, string> = {};
+  for (const field of fields) {
+    const parsed = SELF_EDITABLE_USER_FIELDS[field.name].safeParse(
+      valueFor(field, draft[field.name] ?? ''),
+    );
+    if (!parsed.success) problems[field.name] = parsed.error.issues[0]?.message ?? 'Not valid.';
+  }
+  return problems;
+}
+
+export function useMyDetails() {
+  const user = useSession((s) => s.user);
+  const setUser = useSession((s) => s.setUser);
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState<Record<string, string>>({});
+  const [problems, setProblems] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const start = useCallback(() => {
+    if (!user) return;
+    setDraft(Object.fromEntries(DETAIL_FIELDS.map((f) => [f.name, text(user[f.name])])));
+    setProblems({});
+    setError(null);
+    setEditing(true);
+  }, [user]);
+
+  const save = useCallback(
+    async (event?: FormEvent) => {
+      event?.preventDefault();
+      if (!user || saving) return;
+      const changed = DETAIL_FIELDS.filter((f) => (draft[f.name] ?? '') !== text(user[f.name]));
+      const found = checkDetails(changed, draft);
+      setProblems(found);
+      if (Object.keys(found).length) {
+        const labels = changed.filter((f) => found[f.name]).map((f) => f.label);
+        setError(`Please correct: ${labels.join(', ')}.`);
+        return;
+      }
+      setSaving(true);
+      setError(null);
+      let current: SessionUser = user;
+      try {
+        for (const field of changed) {
+          const value = valueFor(field, draft[field.name] ?? '');
+          const envelope = await call<SessionUser>(
+            'users/update_my_details',
+            { field: field.name, value },
+            { silent: true },
+          );
+          if (!envelope.result) {
+            const message = envelope.messages.map((m) => m.text).join(' ');
+            setProblems({ [field.name]: message || 'Not saved.' });
+            setError(`${field.label}: ${message || 'could not be saved.'}`);
+            return;
+          }
+          current = { ...current, ...(envelope.data ?? {}), [field.name]: value };
+          setUser(current);
+        }
+        setEditing(false);
+        if (changed.length) showToast({ type: 's', text: 'Your details were saved.' });
+      } catch (caught) {
+        if (!(caught instanceof CallError)) throw caught;
+        setError(caught.message);
+      } finally {
+        setSaving(false);
+      }
+    },
+    [user, draft, saving, setUser],
+  );
+
+  return {
+    user,
+    editing,
+    draft,
+    problems,
+    setField: (name: string, value: string) => setDraft((d) => ({ ...d, [name]: value })),
+    start,
+    cancel: () => {
+      setEditing(false);
+      setError(null);
+    },
+    save,
+    saving,
+    error,
+  };
+}

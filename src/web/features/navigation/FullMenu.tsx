@@ -1,0 +1,85 @@
+/** The Full Menu tab: a filter box and the module tree with star toggles (SPEC §2.4). */
+import { ActionIcon, Box, NavLink, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import classes from './Navigation.module.css';
+import { isFavourite, navTree, type Favourite, type NavItem } from './navModel';
+
+export const NO_ITEMS_TEXT = 'No items available, contact the administrator';
+export const NO_NODES_TEXT = 'No nodes available';
+
+interface Props {
+  items: NavItem[];
+  favourites: Favourite[];
+  onToggle: (item: NavItem) => void;
+  onNavigate: () => void;
+}
+
+export function FullMenu({ items, favourites, onToggle, onNavigate }: Props) {
+  const [filter, setFilter] = useState('');
+  const tree = useMemo(() => navTree(items, filter), [items, filter]);
+  if (items.length === 0) {
+    return (
+      <Text c="dimmed" p="md" ta="center">
+        {NO_ITEMS_TEXT}
+      </Text>
+    );
+  }
+  return (
+    <Stack gap="sm">
+      <TextInput
+        label="Filter"
+        placeholder="Type to filter the menu"
+        value={filter}
+        onChange={(e) => setFilter(e.currentTarget.value)}
+        type="search"
+        autoComplete="off"
+      />
+      {tree.length === 0 && (
+        <Text c="dimmed" p="md" ta="center">
+          {NO_NODES_TEXT}
+        </Text>
+      )}
+      {tree.map((node) => (
+        <Box component="section" key={node.section} aria-label={node.section}>
+          <Title order={3} className={classes.section}>
+            {node.section}
+          </Title>
+          <ul className={classes.list}>
+            {node.items.map((item) => {
+              const starred = isFavourite(favourites, item.to);
+              return (
+                <li key={item.to} className={classes.row}>
+                  <NavLink
+                    component={Link}
+                    to={item.to}
+                    label={item.label}
+                    onClick={onNavigate}
+                    className={classes.link}
+                  />
+                  <ActionIcon
+                    variant="subtle"
+                    color={starred ? 'accent' : 'gray'}
+                    aria-label="Favourite"
+                    aria-pressed={starred}
+                    title={
+                      starred
+                        ? `Remove ${item.label} from favourites`
+                        : `Add ${item.label} to favourites`
+                    }
+                    onClick={() => onToggle(item)}
+                    data-nav-item={item.label}
+                  >
+                    <span aria-hidden className={classes.star}>
+                      {starred ? '★' : '☆'}
+                    </span>
+                  </ActionIcon>
+                </li>
+              );
+            })}
+          </ul>
+        </Box>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,16 @@
+import { useMemo } from 'react';
+import { isAdmin } from '../../../shared/privileges';
+import { useModuleRows, usePrivileges } from '../../session/queries';
+import { useSession } from '../../session/store';
+import { visibleModules, type NavItem } from './navModel';
+
+/** The modules this user may see, from the modules list and their privileges (SPEC §6). */
+export function useNavItems(): NavItem[] {
+  const rows = useModuleRows().data;
+  const privileges = usePrivileges().data;
+  const admin = useSession((s) => isAdmin(s.user?.group_ids ?? []));
+  return useMemo(
+    () => visibleModules(rows ?? [], { admin, privileges: privileges ?? [] }),
+    [rows, privileges, admin],
+  );
+}

@@ -1,0 +1,34 @@
+/** The password rules of SPEC §5, shown live with their exact texts. */
+import { List, Text, ThemeIcon } from '@mantine/core';
+import { PASSWORD_RULES } from '../../../shared/password';
+
+export function PasswordRules({ password, id }: { password: string; id?: string }) {
+  return (
+    <div id={id}>
+      <Text size="sm" fw={600} mb={4}>
+        Your new password:
+      </Text>
+      <List size="sm" spacing={2} center aria-live="polite" data-testid="password-rules">
+        {PASSWORD_RULES.map((rule) => {
+          const ok = rule.ok(password);
+          return (
+            <List.Item
+              key={rule.text}
+              data-ok={ok ? 'true' : 'false'}
+              icon={
+                <ThemeIcon color={ok ? 'positive' : 'negative'} size={18} radius="xl" aria-hidden>
+                  <span style={{ fontSize: 12, lineHeight: 1 }}>{ok ? '✓' : '✗'}</span>
+                </ThemeIcon>
+              }
+            >
+              <Text span size="sm" c={ok ? 'positive.9' : 'negative.8'}>
+                {rule.text}
+              </Text>
+              <span className="materia-visually-hidden">{ok ? ' (met)' : ' (not met)'}</span>
+            </List.Item>
+          );
+        })}
+      </List>
+    </div>
+  );
+}

@@ -1,0 +1,113 @@
+/**
+ * The main shell (SPEC §2.3): appears once settings, product preferences, privileges and
+ * categories are loaded; top bar with company name, breadcrumbs, account menu and the Menu
+ * button; the right navigation drawer; the per-module left drawer.
+ */
+import { ActionIcon, Anchor, AppShell, Burger, Drawer, Group } from '@mantine/core';
+import { Link, Outlet, useLocation } from 'react-router';
+import { LEFT_DRAWER_WIDTH } from '../../shared/limits';
+import { PageLoader } from '../app/PageLoader';
+import { QueryProvider } from '../app/QueryProvider';
+import { AccountMenu } from '../features/account/AccountMenu';
+import { Breadcrumbs } from '../features/breadcrumbs/Breadcrumbs';
+import { ErrorBoundary } from '../features/errors/ErrorBoundary';
+import { NavigationDrawer } from '../features/navigation/NavigationDrawer';
+import { useShellData } from '../session/useShellData';
+import { useHeartbeat } from '../session/useHeartbeat';
+import { useCompanySettings } from '../theme/useCompanySettings';
+import { LeftDrawerContent } from './LeftDrawer';
+import classes from './MainLayout.module.css';
+import { useMainLayout } from './useMainLayout';
+
+export function MainLayout() {
+  return (
+    <QueryProvider>
+      <Shell />
+    </QueryProvider>
+  );
+}
+
+function Shell() {
+  useHeartbeat();
+  const { ready } = useShellData();
+  const { companyName } = useCompanySettings();
+  const ui = useMainLayout();
+  const { pathname } = useLocation();
+  if (!ready) return <PageLoader label="Loading your workspace" />;
+  const left = ui.leftModule;
+  return (
+    <AppShell
+      header={{ height: 56 }}
+      navbar={
+        left && ui.wide
+          ? {
+              width: LEFT_DRAWER_WIDTH,
+              breakpoint: 0,
+              collapsed: { desktop: !ui.leftOpen, mobile: !ui.leftOpen },
+            }
+          : undefined
+      }
+      padding="md"
+    >
+      <a href="#main" className="materia-skip-link">
+        Skip to content
+      </a>
+      <AppShell.Header className="materia-header">
+        <Group h="100%" px="sm" gap="xs" wrap="nowrap" justify="space-between">
+          <Group gap="xs" wrap="nowrap" className={classes.start}>
+            {left && (
+              <ActionIcon
+                variant="subtle"
+                color="white"
+                size="lg"
+                onClick={ui.toggleLeft}
+                aria-label="Side panel"
+                aria-expanded={ui.leftOpen}
+              >
+                <span aria-hidden className={classes.icon}>
+                  ☰
+                </span>
+              </ActionIcon>
+            )}
+            <Anchor component={Link} to="/app" className={classes.company} fw={700}>
+              {companyName || 'Materia'}
+            </Anchor>
+            <Breadcrumbs small={ui.small} />
+          </Group>
+          <Group gap={4} wrap="nowrap">
+            <AccountMenu compact={ui.small} />
+            <Burger
+              opened={ui.menuOpened}
+              onClick={ui.openMenu}
+              aria-label="Menu"
+              color="var(--materia-on-brand)"
+              size="sm"
+            />
+          </Group>
+        </Group>
+      </AppShell.Header>
+      {left && ui.wide && (
+        <AppShell.Navbar aria-label={`${left.label} panel`}>
+          <LeftDrawerContent module={left} />
+        </AppShell.Navbar>
+      )}
+      {left && !ui.wide && (
+        <Drawer
+          opened={ui.leftOpen}
+          onClose={ui.closeLeftOverlay}
+          position="left"
+          size={LEFT_DRAWER_WIDTH}
+          title={left.label}
+        >
+          <LeftDrawerContent module={left} onNavigate={ui.closeLeftOverlay} />
+        </Drawer>
+      )}
+      <AppShell.Main id="main" tabIndex={-1}>
+        <ErrorBoundary key={pathname}>
+          <Outlet />
+        </ErrorBoundary>
+      </AppShell.Main>
+      <NavigationDrawer opened={ui.menuOpened} onClose={ui.closeMenu} />
+    </AppShell>
+  );
+}

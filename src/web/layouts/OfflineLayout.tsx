@@ -1,0 +1,32 @@
+/** The small offline layout (SPEC §1): a plain bar and the page; works from the cached shell. */
+import { Anchor, Box, Container, Group, Text } from '@mantine/core';
+import { Outlet } from 'react-router';
+import { QueryProvider } from '../app/QueryProvider';
+import { useCompanySettings } from '../theme/useCompanySettings';
+
+export function OfflineLayout() {
+  return (
+    <QueryProvider>
+      <OfflineFrame />
+    </QueryProvider>
+  );
+}
+
+function OfflineFrame() {
+  const { companyName } = useCompanySettings();
+  return (
+    <Box mih="100vh">
+      <Box component="header" className="materia-header" px="md" py="sm">
+        <Group justify="space-between">
+          <Text fw={700}>{companyName || 'Materia'} — offline</Text>
+          <Anchor href="/app" c="inherit" size="sm" underline="always">
+            Back to Materia
+          </Anchor>
+        </Group>
+      </Box>
+      <Container component="main" size="md" py="lg">
+        <Outlet />
+      </Container>
+    </Box>
+  );
+}

@@ -1,0 +1,16 @@
+/** Printing layout (SPEC §1): no chrome, an A4 page. */
+import { Outlet } from 'react-router';
+import { QueryProvider } from '../app/QueryProvider';
+import { ErrorBoundary } from '../features/errors/ErrorBoundary';
+
+export function PrintingLayout() {
+  return (
+    <QueryProvider>
+      <main className="materia-print-layout">
+        <ErrorBoundary>
+          <Outlet />
+        </ErrorBoundary>
+      </main>
+    </QueryProvider>
+  );
+}

@@ -1,0 +1,52 @@
+/** The Mantine theme from the company's brand colours (SPEC §3.4, §4.10). */
+import { createTheme, type CSSVariablesResolver, type MantineThemeOverride } from '@mantine/core';
+import type { ColourKey } from '../../shared/colours';
+import { readableTextOn, shadesOf } from './palette';
+
+/** Theme colour names; `ink` is colour_dark (Mantine reserves `dark` for its dark scheme). */
+export const THEME_COLOURS: Record<ColourKey, string> = {
+  colour_brand: 'brand',
+  colour_primary: 'primary',
+  colour_secondary: 'secondary',
+  colour_positive: 'positive',
+  colour_negative: 'negative',
+  colour_warning: 'warning',
+  colour_accent: 'accent',
+  colour_info: 'info',
+  colour_dark: 'ink',
+};
+
+export function buildTheme(colours: Record<ColourKey, string>): MantineThemeOverride {
+  const palette = Object.fromEntries(
+    (Object.keys(THEME_COLOURS) as ColourKey[]).map((key) => [
+      THEME_COLOURS[key],
+      shadesOf(colours[key]),
+    ]),
+  );
+  return createTheme({
+    primaryColor: 'primary',
+    primaryShade: 6,
+    autoContrast: true,
+    colors: palette,
+    fontFamily:
+      'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
+    defaultRadius: 'sm',
+    other: { colours },
+  });
+}
+
+/** CSS variables for what Mantine does not derive: readable text on each brand colour. */
+export function cssVariablesFor(colours: Record<ColourKey, string>): CSSVariablesResolver {
+  const variables: Record<string, string> = {};
+  for (const key of Object.keys(THEME_COLOURS) as ColourKey[]) {
+    const name = THEME_COLOURS[key];
+    variables[`--materia-${name}`] = colours[key];
+    variables[`--materia-on-${name}`] = readableTextOn(colours[key], colours.colour_dark);
+  }
+  // Mantine's dimmed grey (gray.6) is below 4.5:1 on white; gray.7 reads well.
+  return () => ({
+    variables,
+    light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
+    dark: {},
+  });
+}

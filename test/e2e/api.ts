@@ -1,0 +1,100 @@
+/**
+ * Calls to the real server from the e2e tests (to set up users and groups through the API, as an
+ * admin would), from a made-up client address so that login throttling stays per test.
+ */
+import { randomBytes } from 'node:crypto';
+import { inject } from 'vitest';
+import type { Envelope, UserToken } from '../../src/shared/envelope';
+import { admin, clientAddress } from '../support/browser';
+
+export const COMPANY = 'demo';
+
+export async function api<T = unknown>(
+  path: string,
+  payload: Record<string, unknown> = {},
+  token: UserToken | null = null,
+): Promise<Envelope<T>> {
+  const response = await fetch(`${inject('baseUrl')}/api/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': clientAddress() },
+    body: JSON.stringify({
+      ...payload,
+      _company_slug: COMPANY,
+      ...(token ? { _user_token: token } : {}),
+    }),
+  });
+  return (await response.json()) as Envelope<T>;
+}
+
+let cachedToken: UserToken | null = null;
+
+/** A token of the demo admin (one login per test file). */
+export async function adminToken(): Promise<UserToken> {
+  if (cachedToken) return cachedToken;
+  const { email, password } = admin();
+  const reply = await api<{ user_token: UserToken }>('users/login', {
+    user_email: email,
+    password,
+  });
+  if (!reply.result) throw new Error(`admin login failed: ${JSON.stringify(reply.messages)}`);
+  cachedToken = reply.data.user_token;
+  return cachedToken;
+}
+
+function must<T>(reply: Envelope<T>, what: string): T {
+  if (!reply.result) throw new Error(`${what} failed: ${JSON.stringify(reply.messages)}`);
+  return reply.data;
+}
+
+export interface CreatedUser {
+  user_id: number;
+  email: string;
+  password: string;
+  firstName: string;
+}
+
+/** A new user (optionally in a new group granting `privileges`) with a known password. */
+export async function createUser(
+  options: { firstName?: string; privileges?: string[]; groupIds?: number[] } = {},
+): Promise<CreatedUser> {
+  const token = await adminToken();
+  const tag = randomBytes(4).toString('hex');
+  const groupIds = [...(options.groupIds ?? [])];
+  if (options.privileges) {
+    const group = must(
+      await api<{ group_id: number }>(
+        'groups/insert',
+        { group_name: `E2e group ${tag}`, group_key: `e2e-${tag}` },
+        token,
+      ),
+      'groups/insert',
+    );
+    must(
+      await api(
+        'groups/sync_group_privileges',
+        { group_id: group.group_id, group_privileges: options.privileges },
+        token,
+      ),
+      'groups/sync_group_privileges',
+    );
+    groupIds.push(group.group_id);
+  }
+  const firstName = options.firstName ?? 'Erin';
+  const email = `e2e-${tag}@demo.clinic`;
+  const user = must(
+    await api<{ user_id: number }>(
+      'users/insert',
+      {
+        user_first_name: firstName,
+        user_last_name: 'Tester',
+        user_email: email,
+        ...(groupIds.length ? { _relations: { groups: groupIds } } : {}),
+      },
+      token,
+    ),
+    'users/insert',
+  );
+  const password = `E2e-${tag}-Password9`;
+  must(await api('users/set_password', { user_id: user.user_id, password }, token), 'set_password');
+  return { user_id: user.user_id, email, password, firstName };
+}

@@ -1,0 +1,132 @@
+/** Sign-in, the route guard, logout and the bad-input cases of the landing page. */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import {
+  admin,
+  launchBrowser,
+  loginAsAdmin,
+  openPage,
+  solveCaptcha,
+  submitLogin,
+} from '../support/browser';
+import { createUser } from './api';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('route guard and login', () => {
+  it('sends a logged-out visitor to / with the wanted path, and back there after login', async () => {
+    const { page, context, errors } = await openPage(browser);
+    await page.goto('/app/herbs/12/general?x=1');
+    await page.waitForURL((url) => url.pathname === '/');
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/app/herbs/12/general?x=1');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Demo Herbal Clinic');
+    const { email, password } = admin();
+    await submitLogin(page, email, password);
+    await page.waitForURL('**/app/herbs/12/general?x=1');
+    const trail = page.getByRole('navigation', { name: 'Breadcrumbs' });
+    await trail.getByText('General').waitFor();
+    expect((await trail.textContent())?.replace(/\s+/g, '')).toBe('Home›Herbs›#12›General');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('logs out from the account menu and returns to /', async () => {
+    const { page, context } = await openPage(browser);
+    await loginAsAdmin(page);
+    await page.getByRole('button', { name: 'Account' }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.waitForURL((url) => url.pathname === '/' && url.search === '');
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('materia.user'))).toBeNull();
+    await page.goto('/app');
+    await page.waitForURL((url) => url.pathname === '/');
+    await context.close();
+  });
+});
+
+describe('bad input on the landing page', () => {
+  it('says so on the page when the password is wrong, keeping the e-mail but not the password', async () => {
+    // Failures count per account: a user of its own keeps the admin free of captchas.
+    const user = await createUser();
+    const { page, context } = await openPage(browser);
+    await page.goto('/');
+    await submitLogin(page, user.email, 'Not-The-Password-1');
+    const alert = page.getByTestId('login-error');
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain('not correct');
+    expect(await page.getByRole('textbox', { name: 'E-mail' }).inputValue()).toBe(user.email);
+    expect(await page.getByRole('textbox', { name: 'Password', exact: true }).inputValue()).toBe(
+      '',
+    );
+    await context.close();
+  });
+
+  it('explains when the server cannot be reached', async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto('/');
+    await page.getByRole('textbox', { name: 'E-mail' }).waitFor();
+    // The server going away: every API request now fails at the network level.
+    await page.route('**/api/**', (route) => route.abort('connectionrefused'));
+    await submitLogin(page, admin().email, admin().password);
+    const alert = page.getByTestId('login-error');
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain('cannot be reached');
+    expect(await page.getByRole('textbox', { name: 'E-mail' }).inputValue()).toBe(admin().email);
+    await context.close();
+  });
+
+  it('asks for the ALTCHA check after three failures, then signs in once it is solved', async () => {
+    const user = await createUser();
+    const { page, context } = await openPage(browser);
+    await page.goto('/');
+    for (let i = 0; i < 3; i += 1) await failLogin(page, user.email);
+    await page.getByTestId('captcha').waitFor();
+    expect(await page.getByTestId('login-error').textContent()).toContain('not correct');
+    // Without the check solved the form says what is missing instead of sending.
+    await submitLogin(page, user.email, user.password);
+    await page.getByText('Please confirm that you are a person, then sign in again.').waitFor();
+    await solveCaptcha(page);
+    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(user.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((url) => url.pathname === '/app');
+    await context.close();
+  });
+
+  it('says when logins are throttled, even for the right password', async () => {
+    const user = await createUser();
+    const { page, context } = await openPage(browser);
+    await page.goto('/');
+    for (let i = 0; i < 10; i += 1) {
+      // From the fourth try on, each one needs the check solved again (a solution counts once).
+      if (i >= 3) await solveCaptcha(page);
+      await failLogin(page, user.email);
+    }
+    // The check is still asked for; with it solved, the account's lock is what answers.
+    await solveCaptcha(page);
+    await submitLogin(page, user.email, user.password);
+    await page
+      .getByTestId('login-error')
+      .getByText(/Too many attempts/)
+      .waitFor();
+    expect(page.url()).not.toContain('/app');
+    expect(await page.getByRole('textbox', { name: 'E-mail' }).inputValue()).toBe(user.email);
+    await context.close();
+  }, 120_000);
+});
+
+/** One failed login, waiting for the server's answer. */
+async function failLogin(page: Page, email: string): Promise<void> {
+  const answered = page.waitForResponse((r) => r.url().endsWith('/api/users/login'));
+  await submitLogin(page, email, 'Wrong-Password-1');
+  await answered;
+  await page.getByTestId('login-error').waitFor();
+}

@@ -1,0 +1,88 @@
+/** The account menu and `/app/my_details`: own details and password change. */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, loginAs, openPage } from '../support/browser';
+import { createUser, type CreatedUser } from './api';
+
+let browser: Browser;
+let user: CreatedUser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  user = await createUser({ groupIds: [1], firstName: 'Milo' });
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('account menu and my details', () => {
+  it('shows who is logged in and edits their details', async () => {
+    const { page, context, errors } = await openPage(browser);
+    await loginAs(page, user.email, user.password);
+    const account = page.getByRole('button', { name: 'Account' });
+    expect(await account.textContent()).toContain('Milo');
+    await account.click();
+    const menu = page.getByRole('menu');
+    expect(await menu.textContent()).toContain('Milo Tester');
+    expect(await menu.textContent()).toContain(user.email);
+    await menu.getByRole('menuitem', { name: 'see more ...' }).click();
+    await page.waitForURL('**/app/my_details');
+
+    await page.getByRole('button', { name: 'Edit my details' }).click();
+    await page.getByRole('textbox', { name: 'First name' }).fill('Milena');
+    await page.getByRole('textbox', { name: 'Mobile' }).fill('07700 900123');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Your details were saved.').waitFor();
+    expect(await account.textContent()).toContain('Milena');
+    await page.reload();
+    await page.getByRole('button', { name: 'Edit my details' }).waitFor();
+    expect(await page.getByRole('main').textContent()).toContain('07700 900123');
+    expect(await account.textContent()).toContain('Milena');
+
+    // A value the server refuses is explained, and the form keeps what was typed.
+    await page.getByRole('button', { name: 'Edit my details' }).click();
+    await page.getByRole('textbox', { name: 'E-mail' }).fill('not an address');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page
+      .getByRole('alert')
+      .getByText(/e-mail/i)
+      .waitFor();
+    await page.getByText('Must be an e-mail address.').waitFor();
+    expect(await page.getByRole('textbox', { name: 'E-mail' }).inputValue()).toBe('not an address');
+    expect(errors.filter((e) => !e.includes('400'))).toEqual([]);
+    await context.close();
+  });
+
+  it('changes the password with the live rules, and says so when the current one is wrong', async () => {
+    const { page, context } = await openPage(browser);
+    await loginAs(page, user.email, user.password);
+    await page.goto('/app/my_details');
+    const current = page.getByRole('textbox', { name: 'Current password' });
+    const next = page.getByRole('textbox', { name: 'New password', exact: true });
+    const repeat = page.getByRole('textbox', { name: 'Repeat the new password' });
+    await current.fill('Wrong-Password-1');
+    await next.fill('Another-Secret-77');
+    await repeat.fill('Another-Secret-77');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page.getByRole('alert').waitFor();
+    expect(await current.inputValue()).toBe('');
+    expect(await next.inputValue()).toBe('');
+
+    await current.fill(user.password);
+    await next.fill('Another-Secret-77');
+    await repeat.fill('Another-Secret-77');
+    await page.getByRole('button', { name: 'Change password' }).click();
+    await page
+      .getByRole('status')
+      .getByText(/changed/i)
+      .waitFor();
+    user.password = 'Another-Secret-77';
+
+    await page.getByRole('button', { name: 'Account' }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await loginAs(page, user.email, user.password);
+    await context.close();
+  });
+});

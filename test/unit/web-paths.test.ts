@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { crumbsFor, loginPathFor, parseId, safeRedirect } from '../../src/web/app/paths';
+
+describe('route ids (SPEC §2.1)', () => {
+  it('is numeric when it parses as a number, otherwise text', () => {
+    expect(parseId('12')).toBe(12);
+    expect(parseId('0')).toBe(0);
+    expect(parseId('1.5')).toBe(1.5);
+    expect(parseId('abc')).toBe('abc');
+    expect(parseId('12abc')).toBe('12abc');
+    expect(parseId('__preferences')).toBe('__preferences');
+    expect(parseId('')).toBeUndefined();
+    expect(parseId(undefined)).toBeUndefined();
+  });
+});
+
+describe('redirect after login', () => {
+  it('keeps the wanted full path', () => {
+    expect(loginPathFor('/app/herbs/3?x=1')).toBe('/?redirect=%2Fapp%2Fherbs%2F3%3Fx%3D1');
+    expect(safeRedirect('/app/herbs/3?x=1')).toBe('/app/herbs/3?x=1');
+  });
+
+  it('refuses other sites', () => {
+    expect(safeRedirect('//evil.example/x')).toBe('/app');
+    expect(safeRedirect('https://evil.example')).toBe('/app');
+    expect(safeRedirect('/\\evil.example')).toBe('/app');
+    expect(safeRedirect(null)).toBe('/app');
+  });
+});
+
+describe('breadcrumbs', () => {
+  it('runs from Home to the current page', () => {
+    expect(crumbsFor('/app')).toEqual([{ label: 'Home', to: '/app' }]);
+    expect(crumbsFor('/app/herbs/12/general').map((c) => c.label)).toEqual([
+      'Home',
+      'Herbs',
+      '#12',
+      'General',
+    ]);
+    expect(crumbsFor('/app/herbs/12/general').at(-1)?.to).toBe('/app/herbs/12/general');
+    expect(crumbsFor('/app/my_details').map((c) => c.label)).toEqual(['Home', 'My details']);
+    expect(crumbsFor('/app/patients/__preferences').map((c) => c.label)).toEqual([
+      'Home',
+      'Patients',
+      'Preferences',
+    ]);
+    expect(crumbsFor('/offline/clients')).toEqual([]);
+  });
+});
