@@ -154,6 +154,23 @@ describe('list loading (SPEC §4.6)', () => {
   });
 });
 
+describe('list preferences', () => {
+  it('applies page size and order before the first load, and reloads once after it', async () => {
+    const server = fakeServer(herbRows(30));
+    const store = createEntityStore(herbs, server.transport);
+    await store.getState().setListOptions({ limit: 25, sort: '-herb_name' });
+    expect(calls(server.sent, 'list')).toHaveLength(0);
+    await store.getState().loadList();
+    expect(calls(server.sent, 'list')[0]?.payload).toMatchObject({ limit: 25, sort: '-herb_name' });
+    await store.getState().setListOptions({ limit: 25, sort: '-herb_name' });
+    expect(calls(server.sent, 'list')).toHaveLength(1);
+    await store.getState().setListOptions({ limit: 100, sort: null });
+    expect(calls(server.sent, 'list')).toHaveLength(2);
+    expect(calls(server.sent, 'list')[1]?.payload).not.toHaveProperty('sort');
+    expect(store.getState().list).toHaveLength(30);
+  });
+});
+
 describe('route changes and rows (SPEC §4.5, §4.7)', () => {
   it('loads the list with cleared filters, then selects and reloads a listed row', async () => {
     const server = fakeServer(herbRows(5));

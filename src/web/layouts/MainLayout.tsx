@@ -33,6 +33,9 @@ function Shell() {
   const { companyName } = useCompanySettings();
   const ui = useMainLayout();
   const { pathname } = useLocation();
+  // A crash resets when the user moves to another screen, not on every row or tab of the same
+  // entity (which would remount the whole entity screen on each click).
+  const screen = pathname.split('/').slice(0, 3).join('/');
   if (!ready) return <PageLoader label="Loading your workspace" />;
   const left = ui.leftModule;
   return (
@@ -103,7 +106,7 @@ function Shell() {
         </Drawer>
       )}
       <AppShell.Main id="main" tabIndex={-1}>
-        <ErrorBoundary key={pathname}>
+        <ErrorBoundary key={screen}>
           <Outlet />
         </ErrorBoundary>
       </AppShell.Main>

@@ -6,6 +6,7 @@ import { Chip, Group, Input, Select } from '@mantine/core';
 import { useId } from 'react';
 import { textOf } from '../model/format';
 import type { FieldItemProps } from './fieldProps';
+import { HINT_BELOW } from './TextField';
 import { useFieldBinding } from './useFieldBinding';
 import { useSource } from './source';
 
@@ -18,7 +19,12 @@ export function ChoiceField({ item, label }: FieldItemProps) {
   const id = useId();
   const options = (field.options ?? []).map((o) => ({ value: String(o.value), label: o.label }));
   const value = textOf(binding.value);
-  const common = { description: binding.hint, error: binding.error };
+  const common = {
+    description: binding.hint,
+    error: binding.error,
+    withAsterisk: field.required,
+    inputWrapperOrder: HINT_BELOW,
+  };
 
   if (field.type === 'select_buttons') {
     // Chips wrap on narrow panels, where a segmented control would cut its last choices off.

@@ -7,6 +7,7 @@ import { DateInput } from '@mantine/dates';
 import '@mantine/dates/styles.css';
 import { displayDate, isTimed, storedDate } from '../model/format';
 import type { FieldItemProps } from './fieldProps';
+import { HINT_BELOW } from './TextField';
 import { useFieldBinding } from './useFieldBinding';
 import { useSource } from './source';
 
@@ -18,6 +19,8 @@ export function DateField({ item, label }: FieldItemProps) {
   return (
     <DateInput
       label={label ?? item.label}
+      withAsterisk={item.field.required}
+      inputWrapperOrder={HINT_BELOW}
       description={binding.hint}
       error={binding.error}
       disabled={binding.disabled}

@@ -8,6 +8,7 @@ import { formatQuantity } from '../../../shared/units';
 import { useCompanySettings } from '../../theme/useCompanySettings';
 import { ENTRY_UNIT, moneyValue, readQuantity, unitKindOf } from '../model/format';
 import type { FieldItemProps } from './fieldProps';
+import { HINT_BELOW } from './TextField';
 import { useDraft } from './useDraft';
 import { useFieldBinding } from './useFieldBinding';
 import { useSource } from './source';
@@ -41,11 +42,13 @@ export function NumberField({ item, label }: FieldItemProps) {
 
   const common = {
     label: label ?? item.label,
+    withAsterisk: field.required,
     description: binding.hint,
     error: binding.error,
     disabled: binding.disabled,
     onBlur: () => void draft.commit(),
     'data-field': field.name,
+    inputWrapperOrder: HINT_BELOW,
   };
   if (kind) {
     return (
@@ -59,7 +62,6 @@ export function NumberField({ item, label }: FieldItemProps) {
         onKeyDown={(e) => e.key === 'Enter' && void draft.commit()}
         rightSection={<span aria-hidden>{ENTRY_UNIT[unitSystem][kind]}</span>}
         rightSectionWidth={44}
-        inputWrapperOrder={['label', 'input', 'description', 'error']}
       />
     );
   }
@@ -84,7 +86,6 @@ export function NumberField({ item, label }: FieldItemProps) {
             thousandSeparator: ',',
           }
         : {})}
-      inputWrapperOrder={['label', 'input', 'description', 'error']}
     />
   );
 }

@@ -26,6 +26,7 @@ export function ReferenceField({ item, label }: FieldItemProps) {
       error={binding.error}
       disabled={binding.disabled}
       clearable={!field.required}
+      withAsterisk={field.required}
       data-field={field.name}
     />
   );

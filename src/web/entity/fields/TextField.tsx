@@ -11,6 +11,14 @@ import { useDraft } from './useDraft';
 import { useFieldBinding } from './useFieldBinding';
 import { useSource } from './source';
 
+/** Hints read best under the value they explain, in every field of the editor. */
+export const HINT_BELOW: ('label' | 'input' | 'description' | 'error')[] = [
+  'label',
+  'input',
+  'description',
+  'error',
+];
+
 const INPUT_TYPES: Partial<Record<string, string>> = { url: 'url', tel: 'tel' };
 
 export function TextField({ item, label }: FieldItemProps) {
@@ -23,6 +31,7 @@ export function TextField({ item, label }: FieldItemProps) {
   const error = tooLong ? maxLengthText(field.maxLength ?? 0) : binding.error;
   const common = {
     label: label ?? item.label,
+    withAsterisk: field.required,
     value: draft.text,
     description: binding.hint,
     error,
@@ -33,6 +42,7 @@ export function TextField({ item, label }: FieldItemProps) {
     },
     onBlur: () => void draft.commit(),
     'data-field': field.name,
+    inputWrapperOrder: HINT_BELOW,
   };
   if (field.type === 'textarea') {
     return <Textarea {...common} autosize minRows={2} maxRows={12} />;
@@ -46,7 +56,6 @@ export function TextField({ item, label }: FieldItemProps) {
       {...common}
       type={INPUT_TYPES[field.type] ?? 'text'}
       onKeyDown={onKeyDown}
-      inputWrapperOrder={['label', 'input', 'description', 'error']}
       rightSection={
         link ? (
           <Anchor href={stored} target="_blank" rel="noreferrer" aria-label={`Open ${item.label}`}>

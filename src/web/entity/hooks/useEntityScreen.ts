@@ -61,13 +61,8 @@ export function useEntityScreen(definition: EntityDefinition) {
   // Preferences first, so that the list loads once with the user's page size and order.
   useEffect(() => {
     if (!prefs.ready) return;
-    const state = store.getState();
-    if (state.list_loaded) {
-      void state.setLimit(prefs.preferences.limit);
-      void state.setSort(prefs.preferences.sort);
-    } else {
-      store.setState({ limit: prefs.preferences.limit, sort: prefs.preferences.sort });
-    }
+    const { limit, sort } = prefs.preferences;
+    void store.getState().setListOptions({ limit, sort });
   }, [store, prefs.ready, prefs.preferences]);
 
   useEffect(() => {

@@ -20,8 +20,8 @@ export interface ListActions {
   setRelationFilter: (name: string, ids: readonly Id[] | null) => Promise<void>;
   clearFilters: () => Promise<void>;
   refreshCount: () => Promise<void>;
-  setLimit: (limit: number) => Promise<void>;
-  setSort: (sort: string | null) => Promise<void>;
+  /** The user's page size and order; a loaded list reloads once when either changed. */
+  setListOptions: (options: { limit: number; sort: string | null }) => Promise<void>;
   /** Puts loaded rows in place: lookups and, for trees, the nodes. */
   placeRows: (rows: Row[], noMore: boolean) => void;
 }
@@ -114,15 +114,12 @@ export function listSlice(ctx: SliceContext<EntityData & ListExtras>): ListActio
       set({ filters: {}, relation_filters: {} });
       await reloadFirstPage();
     },
-    async setLimit(limit) {
-      if (!Number.isSafeInteger(limit) || limit < 1 || limit === get().limit) return;
-      set({ limit });
-      if (get().list_loaded) await reloadFirstPage();
-    },
-    async setSort(sort) {
-      if (sort === get().sort) return;
-      set({ sort });
-      if (get().list_loaded) await reloadFirstPage();
+    async setListOptions({ limit, sort }) {
+      const state = get();
+      const validLimit = Number.isSafeInteger(limit) && limit >= 1 ? limit : state.limit;
+      if (validLimit === state.limit && sort === state.sort) return;
+      set({ limit: validLimit, sort });
+      if (state.list_loaded) await reloadFirstPage();
     },
   };
 }

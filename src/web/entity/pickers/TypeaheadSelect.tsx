@@ -20,6 +20,7 @@ interface Props {
   error?: string | null;
   disabled?: boolean;
   clearable?: boolean;
+  withAsterisk?: boolean;
   placeholder?: string;
   'data-field'?: string;
 }
