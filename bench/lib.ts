@@ -1,5 +1,6 @@
 /** Bench helpers: a real server process on a data folder, HTTP load, and the figures table. */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readdir, readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import autocannon from 'autocannon';
 
@@ -130,4 +131,69 @@ export async function load(
     errors: result.errors,
     non2xx: result.non2xx,
   };
+}
+
+/** The value below which `fraction` of the sorted samples fall. */
+export function percentile(sorted: readonly number[], fraction: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))]!;
+}
+
+/**
+ * Closed-loop load without HTTP (e.g. SQL straight through `pg`): each worker repeats its task
+ * for `seconds`, one at a time, like an autocannon connection; latency is measured per task.
+ */
+export async function loadTasks(
+  workers: ReadonlyArray<(n: number) => Promise<unknown>>,
+  seconds: number,
+): Promise<LoadResult> {
+  const latencies: number[] = [];
+  let errors = 0;
+  const end = performance.now() + seconds * 1000;
+  await Promise.all(
+    workers.map(async (task) => {
+      for (let n = 0; performance.now() < end; n += 1) {
+        const start = performance.now();
+        try {
+          await task(n);
+          latencies.push(performance.now() - start);
+        } catch {
+          errors += 1;
+        }
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  return {
+    p50: percentile(latencies, 0.5),
+    p99: percentile(latencies, 0.99),
+    requestsPerSecond: latencies.length / seconds,
+    errors,
+    non2xx: 0,
+  };
+}
+
+/**
+ * CPU seconds used so far by a process and all its descendants (Linux /proc; 0 elsewhere): the
+ * server with its embedded PostgreSQL. Unlike latency, CPU per request hardly moves when other
+ * work shares the machine.
+ */
+export async function treeCpuSeconds(root: number): Promise<number> {
+  const stats = new Map<number, { parent: number; ticks: number }>();
+  for (const entry of await readdir('/proc').catch(() => [] as string[])) {
+    if (!/^\d+$/.test(entry)) continue;
+    const text = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
+    // Fields after the command (which may hold spaces): state, ppid, …, utime(14) stime cutime cstime.
+    const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+    if (fields.length < 15) continue;
+    const ticks = [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i]), 0);
+    stats.set(Number(entry), { parent: Number(fields[1]), ticks });
+  }
+  const inTree = (pid: number): boolean => {
+    for (let p = pid; p > 1; p = stats.get(p)?.parent ?? 0) if (p === root) return true;
+    return false;
+  };
+  let ticks = 0;
+  for (const [pid, stat] of stats) if (inTree(pid)) ticks += stat.ticks;
+  return ticks / 100; // USER_HZ
 }

@@ -1,13 +1,19 @@
 /**
- * `npm run bench [section…]`: prints each figure beside its budget. Sections: platform (issue 2), web (issue 4).
+ * `npm run bench [section…]`: prints each figure beside its budget. Sections: platform (issue 2),
+ * entities (issue 3), web (issue 4).
  * Exits non-zero when a figure is over budget, so the numbers can gate a release.
  */
 import { passes, printFigures, type Figure } from './lib';
+import { entitiesBench } from './entities';
 import { platformBench } from './platform';
 import { webBench } from './web';
 
 const SECTIONS: Record<string, { title: string; run: () => Promise<Figure[]> }> = {
   platform: { title: 'Platform: start-up, password hashing, authentication', run: platformBench },
+  entities: {
+    title: 'Patients at scale: search, typeahead, insert, deep pages',
+    run: entitiesBench,
+  },
   web: { title: 'Web app: bytes loaded and time to an interactive login form', run: webBench },
 };
 

@@ -90,8 +90,14 @@ describe('users/update_my_details', () => {
     ],
     [{ field: 'user_first_name', value: 7 }, '"user_first_name" must be a string.'],
     [{ field: 'user_email', value: 'not-an-address' }, '"user_email": Must be an e-mail address.'],
-    [{ field: 'user_dob', value: '10/12/1815' }, '"user_dob": Must be a real date in the form YYYY-MM-DD.'],
-    [{ field: 'user_dob', value: '2023-02-30' }, '"user_dob": Must be a real date in the form YYYY-MM-DD.'],
+    [
+      { field: 'user_dob', value: '10/12/1815' },
+      '"user_dob": Must be a real date in the form YYYY-MM-DD.',
+    ],
+    [
+      { field: 'user_dob', value: '2023-02-30' },
+      '"user_dob": Must be a real date in the form YYYY-MM-DD.',
+    ],
     [
       { field: 'user_preferred_contact', value: 'Pigeon' },
       '"user_preferred_contact": Must be one of: Email, Home phone, Mobile, FaceTime, WhatsApp, Skype, Other.',

@@ -16,3 +16,11 @@ export function searchDocumentSql(columns: readonly string[], alias?: string): s
   const text = columns.map((c) => `${prefix}${plainIdentifier(c)}::text`).join(` || ' ' || `);
   return `to_tsvector('simple'::regconfig, ${text})`;
 }
+
+/**
+ * `search_text` (migration 0006): every search column lower-cased, each between separators, so
+ * that one LIKE inside the list-order index answers "any search column contains…" exactly — a
+ * term without the separator can only match within one column.
+ */
+export const SEARCH_TEXT_COLUMN = 'search_text';
+export const SEARCH_SEPARATOR = '\u001f';

@@ -10,7 +10,7 @@ import type { CallContext } from '../http/calls';
 import { badRequest, forbidden, notFound } from '../http/errors';
 import { explained } from './db-errors';
 import type { EntityHooks } from './hooks';
-import { linkedIds } from './links';
+import { allLinkedIds, linkedIds } from './links';
 import type { ListInput } from './payloads';
 import { linkRelations } from './relations';
 import * as repo from './repository';
@@ -77,9 +77,7 @@ export class EntityService {
   /** A row as `get` answers it: its columns, its relations' ids and the entity's extras. */
   async present(ctx: CallContext, row: Row): Promise<Row> {
     const id = row[this.d.keys.id] as number;
-    const relations: Record<string, number[]> = {};
-    for (const r of this.d.relations)
-      relations[r.name] = await linkedIds(ctx.trx, r, this.company(ctx), id);
+    const relations = await allLinkedIds(ctx.trx, this.d.relations, this.company(ctx), id);
     const full = { ...row, _relations: relations };
     return this.hooks.decorate ? this.hooks.decorate(ctx, full) : full;
   }

@@ -4,6 +4,9 @@
  * full-text index over its search columns for `~`; and a btree on (company_id, name, id) for the
  * default list order. Users get a stored `user_name` ("First Last") to sort and label by.
  * The column lists mirror the definitions' `list.search` (a test checks they agree).
+ * Superseded in part by 0006: under row-level security the planner cannot use these indexes for
+ * the app role (ILIKE and the trigram operators are not LEAKPROOF), so 0006 drops them and searches
+ * a stored `search_text` column carried in the ordering index instead.
  */
 import { searchDocumentSql } from '../../entities/search-sql';
 import type { Migration } from '../migrate';

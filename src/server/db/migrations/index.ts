@@ -5,6 +5,7 @@ import { serverSecrets } from './0002_server_secrets';
 import { referenceEntities } from './0003_reference_entities';
 import { clinicEntities } from './0004_clinic_entities';
 import { entitySearch } from './0005_entity_search';
+import { searchText } from './0006_search_text';
 
 export const MIGRATIONS: readonly Migration[] = [
   platform,
@@ -12,4 +13,5 @@ export const MIGRATIONS: readonly Migration[] = [
   referenceEntities,
   clinicEntities,
   entitySearch,
+  searchText,
 ];

@@ -1,0 +1,93 @@
+/**
+ * The SQL baseline of the patients benchmark: the exact statement the engine runs for a list
+ * call (captured from Kysely's query log while the engine's own service builds and runs it), then
+ * that statement straight through `pg` inside the same transaction an API request opens.
+ */
+import { Kysely, PostgresDialect, type CompiledQuery } from 'kysely';
+import pg from 'pg';
+import type { DB } from '../src/server/db/schema';
+import { inTenant } from '../src/server/db/tenancy';
+import { EntityService } from '../src/server/entities/service';
+import { hooksOf } from '../src/server/entities/hooks/index';
+import type { ListInput } from '../src/server/entities/payloads';
+import type { CallContext } from '../src/server/http/calls';
+import { patients } from '../src/shared/entities/patients';
+import { loadTasks, type LoadResult } from './lib';
+
+export interface Statement {
+  sql: string;
+  parameters: readonly unknown[];
+}
+
+/** Runs `patients/list` through the engine once per query and keeps the SQL each one ran. */
+export async function engineListSql(
+  appUrl: string,
+  companyId: number,
+  queries: readonly ListInput[],
+): Promise<Statement[]> {
+  let logged: CompiledQuery[] = [];
+  const db = new Kysely<DB>({
+    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: appUrl, max: 1 }) }),
+    log: (event) => {
+      if (event.level === 'query') logged.push(event.query);
+    },
+  });
+  const service = new EntityService(patients, hooksOf('patients'));
+  const statements: Statement[] = [];
+  try {
+    for (const query of queries) {
+      logged = [];
+      await inTenant(db, companyId, (trx) => {
+        const ctx = { trx, caller: { company: { company_id: companyId } } };
+        return service.list(ctx as unknown as CallContext, query);
+      });
+      const list = logged.filter((q) => !/^\s*(begin|commit)\b/i.test(q.sql));
+      if (list.length !== 1) throw new Error(`expected one list statement, got ${list.length}`);
+      statements.push({ sql: list[0]!.sql, parameters: list[0]!.parameters });
+    }
+  } finally {
+    await db.destroy();
+  }
+  return statements;
+}
+
+/**
+ * `connections` clients each running begin+tenant, one statement (round-robin), commit — the
+ * statement prepared once per connection, as the server's pool does (db/prepared-pool.ts).
+ */
+export async function sqlLoad(
+  appUrl: string,
+  companyId: number,
+  statements: readonly Statement[],
+  connections: number,
+  seconds: number,
+): Promise<LoadResult> {
+  const clients = await Promise.all(
+    Array.from({ length: connections }, async () => {
+      const client = new pg.Client({ connectionString: appUrl });
+      await client.connect();
+      return client;
+    }),
+  );
+  const begin = `begin; select set_config('app.company_id', '${Number(companyId)}', true)`;
+  const names = new Map<string, string>();
+  for (const s of statements) if (!names.has(s.sql)) names.set(s.sql, `bench_${names.size}`);
+  let next = 0;
+  try {
+    return await loadTasks(
+      clients.map((client) => async () => {
+        const statement = statements[next++ % statements.length]!;
+        await client.query(begin);
+        await client.query({
+          name: names.get(statement.sql),
+          text: statement.sql,
+          values: statement.parameters as unknown[],
+        });
+        await client.query('commit');
+      }),
+      seconds,
+    );
+  } finally {
+    await Promise.all(clients.map((c) => c.end()));
+  }
+}
