@@ -7,20 +7,11 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
+import { launchBrowser, submitLogin } from '../test/support/chromium';
 import { startServer, type Figure } from './lib';
 
 const PASSWORD = 'Bench-Pass-2026';
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /** Sums the encoded (gzip, as served) size of every script response while `action` runs. */
 async function scriptBytes(page: Page, action: () => Promise<void>): Promise<number> {
@@ -55,10 +46,7 @@ async function bundleBreakdown(): Promise<Figure[]> {
 export async function webBench(): Promise<Figure[]> {
   const dataDir = await mkdtemp(join(tmpdir(), 'materia-bench-web-'));
   const server = await startServer({ DATA_DIR: dataDir, ADMIN_PASSWORD: PASSWORD });
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-  });
+  const browser = await launchBrowser();
   const figures: Figure[] = [];
   try {
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
@@ -73,9 +61,7 @@ export async function webBench(): Promise<Figure[]> {
       budget: { limit: 150, kind: 'max' },
     });
     const shell = await scriptBytes(page, async () => {
-      await page.getByLabel(/e-?mail/i).fill('admin@demo.clinic');
-      await page.getByLabel(/password/i).fill(PASSWORD);
-      await page.getByRole('button', { name: /log ?in|sign ?in/i }).click();
+      await submitLogin(page, 'admin@demo.clinic', PASSWORD);
       await page.getByRole('button', { name: 'Menu' }).waitFor();
     });
     figures.push({
@@ -94,9 +80,10 @@ export async function webBench(): Promise<Figure[]> {
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
       const start = Date.now();
       await p.goto(`${server.url}/`);
-      await p.getByLabel(/e-?mail/i).waitFor({ state: 'visible' });
+      const email = p.getByRole('textbox', { name: 'E-mail' });
+      await email.waitFor({ state: 'visible' });
       await p.waitForFunction(() => {
-        const input = document.querySelector('input[type="email"], input[name="user_email"]');
+        const input = document.querySelector('input[type="email"]');
         return input instanceof HTMLInputElement && !input.disabled;
       });
       times.push(Date.now() - start);

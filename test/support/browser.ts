@@ -5,26 +5,14 @@
 import { randomInt } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { submitLogin } from './chromium';
 
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+export { CHROMIUM_ARGS, launchBrowser, submitLogin } from './chromium';
 
 export const SMALL = { width: 375, height: 740 };
 export const WIDE = { width: 1440, height: 900 };
-
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
-}
 
 /**
  * Each context comes from its own (made-up) client address: the server throttles logins per
@@ -61,13 +49,6 @@ export async function openPage(
 }
 
 export const admin = () => ({ email: inject('adminEmail'), password: inject('adminPassword') });
-
-/** Fills the login form on the current page and waits until the app has left it. */
-export async function submitLogin(page: Page, email: string, password: string): Promise<void> {
-  await page.getByRole('textbox', { name: 'E-mail' }).fill(email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
 
 /** Logs in from `/` and waits for the shell. */
 export async function loginAs(page: Page, email: string, password: string): Promise<void> {
