@@ -14,6 +14,9 @@ import { PageLoader } from './PageLoader';
 import { router } from './router';
 import { Toasts } from './Toasts';
 
+/** Pages that show before the company's settings arrive (its name and colours follow). */
+const SHOWS_WHILE_STARTING = new Set(['/', '/password-reset']);
+
 export function App() {
   const status = useCompany((s) => s.status);
   const start = useCompany((s) => s.start);
@@ -28,7 +31,7 @@ export function App() {
       <Toasts />
       <Overlays />
       <ErrorBoundary>
-        {status === 'starting' ? (
+        {status === 'starting' && !SHOWS_WHILE_STARTING.has(window.location.pathname) ? (
           <PageLoader label="Starting Materia" />
         ) : (
           <RouterProvider router={router} />

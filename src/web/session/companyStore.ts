@@ -16,14 +16,18 @@ interface CompanyState {
   start: () => Promise<void>;
 }
 
-export const useCompany = create<CompanyState>()((set, get) => ({
+/** One start per page, however many callers wait for it (App, and a login sent very early). */
+let starting: Promise<void> | null = null;
+
+export const useCompany = create<CompanyState>()((set) => ({
   status: 'starting',
   settings: DEFAULT_PUBLIC_SETTINGS,
   problem: null,
-  async start() {
-    if (get().status === 'ready') return;
-    const started = await startCompany();
-    set({ status: 'ready', settings: started.settings, problem: started.problem });
+  start() {
+    starting ??= startCompany().then((started) =>
+      set({ status: 'ready', settings: started.settings, problem: started.problem }),
+    );
+    return starting;
   },
 }));
 

@@ -3,6 +3,7 @@
  * after a failure, shows the server's message on the page, asks for the ALTCHA check when the
  * server says so, and goes to the wanted page afterwards.
  */
+import { useCompany } from '../../session/companyStore';
 import { useCallback, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { UserToken } from '../../../shared/envelope';
@@ -74,6 +75,8 @@ export function useLogin() {
       try {
         const payload: Record<string, unknown> = { user_email: email.trim(), password };
         if (captchaRequired && captcha) payload.altcha = captcha;
+        // The form shows before the company is settled; a login sent that early waits for it.
+        await useCompany.getState().start();
         const envelope = await call<LoginData>('users/login', payload, {
           silent: true,
           anonymous: true,
