@@ -7,12 +7,17 @@ import { passes, printFigures, type Figure } from './lib';
 import { entitiesBench } from './entities';
 import { platformBench } from './platform';
 import { webBench } from './web';
+import { entityScreenBench } from './entity-screen';
 
 const SECTIONS: Record<string, { title: string; run: () => Promise<Figure[]> }> = {
   platform: { title: 'Platform: start-up, password hashing, authentication', run: platformBench },
   entities: {
     title: 'Patients at scale: search, typeahead, insert, deep pages',
     run: entitiesBench,
+  },
+  'entity-screen': {
+    title: 'Entity screen: 5,000-row list and tree in Chromium',
+    run: entityScreenBench,
   },
   web: { title: 'Web app: bytes loaded and time to an interactive login form', run: webBench },
 };
