@@ -100,6 +100,12 @@ describe('favourites (SPEC §2.4, §4.9)', () => {
     const live = page.locator('[id^="DndLiveRegion"]');
     await page.keyboard.press('Space');
     await expect.poll(() => live.textContent()).toMatch(/Picked up Users\.|place of Users\./);
+    // dnd-kit measures the drop targets in the frames after the pick-up; an arrow pressed before
+    // that moves nothing. Let it settle (two frames and a margin for a loaded CI machine).
+    await page.evaluate(
+      'new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))',
+    );
+    await page.waitForTimeout(300);
     await page.keyboard.press('ArrowUp');
     await expect.poll(() => live.textContent()).toBe('Users is at the place of Patients.');
     await page.keyboard.press('ArrowUp');
