@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { fillMergeFields } from '../../src/shared/entities/merge-fields';
 import { isActiveFilter, parseTextFilter, stripExactPrefix } from '../../src/shared/filters';
-import { isIsoDate } from '../../src/shared/iso-date';
+import { colourRule, dateRule } from '../../src/shared/entities/rules';
+import { ISO_DATE_TIME_TEXT, isIsoDate } from '../../src/shared/iso-date';
 import { ACTIONS, PARTS_USED } from '../../src/server/seed/data/materia-basics';
 import { HERB_USES } from '../../src/server/seed/data/clinical-lists';
 import { HERBS } from '../../src/server/seed/data/herbs';
@@ -35,6 +36,24 @@ describe('dates', () => {
     expect(isIsoDate('2024-13-01')).toBe(false);
     expect(isIsoDate('24-01-01')).toBe(false);
     expect(isIsoDate('2024-1-1')).toBe(false);
+  });
+
+  it('stores a timed date as YYYY-MM-DD HH:mm:ss and refuses impossible times', () => {
+    const rule = dateRule(false, true);
+    expect(rule.parse('2027-04-03 09:15')).toBe('2027-04-03 09:15:00');
+    expect(rule.parse('2027-04-03T09:15:30')).toBe('2027-04-03 09:15:30');
+    expect(rule.parse('  ')).toBe(null);
+    for (const bad of ['2027-04-03', '2027-02-30 10:00', '2027-04-03 24:00', '03/04/2027 10:00']) {
+      const result = rule.safeParse(bad);
+      expect(result.success, bad).toBe(false);
+      expect(result.error?.issues[0]?.message).toBe(ISO_DATE_TIME_TEXT);
+    }
+    expect(dateRule(false).safeParse('2027-04-03 09:15').success).toBe(false);
+  });
+
+  it('keeps colours as lower-case #rrggbb', () => {
+    expect(colourRule(false).parse('#3366CC')).toBe('#3366cc');
+    expect(colourRule(false).safeParse('red').success).toBe(false);
   });
 });
 

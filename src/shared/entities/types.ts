@@ -59,6 +59,8 @@ export interface FieldDefinition {
   default?: string | number | null;
   options?: readonly Option[];
   maxLength?: number;
+  /** date: a date and time (YYYY-MM-DD HH:mm:ss, shown DD/MM/YYYY HH:mm), not a day. */
+  timed?: boolean;
   min?: number;
   max?: number;
   /** Stored in the base unit (mg, ml, mm) of this kind; shown metric or imperial. */
