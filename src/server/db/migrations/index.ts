@@ -7,6 +7,7 @@ import { clinicEntities } from './0004_clinic_entities';
 import { entitySearch } from './0005_entity_search';
 import { searchText } from './0006_search_text';
 import { timedDatesAndColours } from './0012_timed_dates_and_colours';
+import { sessionNotifications } from './0013_session_notifications';
 
 export const MIGRATIONS: readonly Migration[] = [
   platform,
@@ -16,4 +17,5 @@ export const MIGRATIONS: readonly Migration[] = [
   entitySearch,
   searchText,
   timedDatesAndColours,
+  sessionNotifications,
 ];
