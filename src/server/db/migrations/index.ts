@@ -8,6 +8,7 @@ import { entitySearch } from './0005_entity_search';
 import { searchText } from './0006_search_text';
 import { timedDatesAndColours } from './0012_timed_dates_and_colours';
 import { sessionNotifications } from './0013_session_notifications';
+import { captchaUses } from './0014_captcha_uses';
 
 export const MIGRATIONS: readonly Migration[] = [
   platform,
@@ -18,4 +19,5 @@ export const MIGRATIONS: readonly Migration[] = [
   searchText,
   timedDatesAndColours,
   sessionNotifications,
+  captchaUses,
 ];
