@@ -77,7 +77,9 @@ function attributesOf(source: string): Map<string, string> {
 function linkAttributes(source: string): string {
   const attributes = attributesOf(source);
   // Browsers ignore control characters and spaces inside a scheme ("java\tscript:").
-  const href = (attributes.get('href') ?? '').replace(/[\u0000-\u0020\u007f]/g, '');
+  const href = [...(attributes.get('href') ?? '')]
+    .filter((c) => c.charCodeAt(0) > 0x20 && c.charCodeAt(0) !== 0x7f)
+    .join('');
   if (!SAFE_LINK.test(href)) return '';
   const newTab = attributes.get('target') === '_blank';
   return (

@@ -98,12 +98,13 @@ describe('patient letters', () => {
       letter.patientletter_id,
       '<p onclick="x()">Hi <strong>{patient.first_name}</strong><script>alert(1)</script></p>' +
         '<img src=x onerror="alert(2)"><a href="javascript:alert(3)">bad</a>' +
+        '<a href="java&#9;script&colon;alert(4)">tab</a><p>1 < 2 > 0</p>' +
         '<a href="https://example.com/a?b=1&amp;c=2" target="_blank">good</a>' +
         '<iframe src="https://evil.test"></iframe><ul><li>one</li></ul><!-- note -->',
     );
     const reply = await printable(letter.patientletter_id);
     expect(reply.data.html).toBe(
-      '<p>Hi <strong>Rose</strong></p><a>bad</a>' +
+      '<p>Hi <strong>Rose</strong></p><a>bad</a><a>tab</a><p>1 &lt; 2 &gt; 0</p>' +
         '<a href="https://example.com/a?b=1&amp;c=2" target="_blank" rel="noopener noreferrer nofollow">good</a>' +
         '<ul><li>one</li></ul>',
     );
