@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserToken } from '../../src/shared/envelope';
-import { launchBrowser, loginAsAdmin, openPage, screenshotPath } from '../support/browser';
+import { launchBrowser, loginAsAdmin, openPage, screenshotPath, SMALL } from '../support/browser';
 import { adminToken, api } from './api';
 
 let browser: Browser;
@@ -120,6 +120,13 @@ describe('patient letters', () => {
     expect(await print.getByRole('button', { name: 'Print' }).isVisible()).toBe(true);
     await print.screenshot({ path: screenshotPath('patientletter-print-preview'), fullPage: true });
     expect(await seriousViolations(print)).toEqual([]);
+    await print.close();
+
+    // On a phone the toolbar wraps and the tools stay reachable.
+    await page.setViewportSize(SMALL);
+    await editor.getByRole('button', { name: 'Insert merge field' }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: screenshotPath('patientletter-editor-small') });
+    expect(await seriousViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
   }, 120_000);
