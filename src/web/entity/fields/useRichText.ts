@@ -49,6 +49,7 @@ export function useRichText(field: FieldDefinition, source: EditorSource, name: 
     if (!editor || editor.isDestroyed || editor.isFocused) return;
     if (normaliseRichText(editor.getHTML()) !== normaliseRichText(stored)) {
       editor.commands.setContent(stored, { emitUpdate: false });
+      placedCursor.current = false; // a new text: inserts go at its end until a cursor is placed
     }
   }, [editor, stored]);
 
