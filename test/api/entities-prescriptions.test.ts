@@ -213,7 +213,7 @@ describe('prescriptions', () => {
 });
 
 describe('patient letters', () => {
-  it('appends snippets with their merge fields filled in, and links them', async () => {
+  it('appends snippets with their merge fields kept for printing, and links them', async () => {
     const greeting = (
       await c<Row>('snippets/insert', {
         snippet_name: 'Hello',
@@ -239,7 +239,7 @@ describe('patient letters', () => {
       snippet_ids: [greeting, closing],
     });
     expect(reply.data.entity.patientletter_body).toBe(
-      '<p>Dear Rose Hill,</p>\n<p>Admin, Test Clinic, 01/02/2025</p>',
+      '<p>Dear {patient.first_name} {patient.last_name},</p>\n<p>{user.first_name}, {company.name}, {today}</p>',
     );
     expect(reply.data.entity._relations).toEqual({ snippets: [greeting, closing] });
     const missing = await c('patientletters/insert_snippets', {

@@ -58,22 +58,22 @@ describe('dates', () => {
 });
 
 describe('merge fields', () => {
-  it('fills patient, user, company and today, escaping HTML and keeping unknown ones', () => {
+  it('fills the offered patient, user, company and today fields, escaping HTML and keeping others', () => {
     const text = fillMergeFields(
-      '<p>Dear {patient.title} {patient.last_name}, born {patient.dob}; {today}. {user.first_name} at {company.name} {patient.shoe_size}</p>',
+      '<p>Dear {patient.title} {patient.last_name}, born {patient.dob}; {today}. {user.first_name} at {company.company_name} ({company.name}) {patient.shoe_size} {user.email}</p>',
       {
         patient: {
           patient_title: 'Ms',
           patient_last_name: "O'Brien <b>",
           patient_dob: '1980-02-03',
         },
-        user: { user_first_name: 'Ada' },
-        company: { name: 'Bath & Wells Herbs' },
+        user: { user_first_name: 'Ada', user_email: 'ada@example.com' },
+        company: { company_name: 'Bath & Wells Herbs' },
         today: '2025-06-01',
       },
     );
     expect(text).toBe(
-      '<p>Dear Ms O&#39;Brien &lt;b&gt;, born 03/02/1980; 01/06/2025. Ada at Bath &amp; Wells Herbs {patient.shoe_size}</p>',
+      '<p>Dear Ms O&#39;Brien &lt;b&gt;, born 03/02/1980; 01/06/2025. Ada at Bath &amp; Wells Herbs (Bath &amp; Wells Herbs) {patient.shoe_size} {user.email}</p>',
     );
   });
 });
