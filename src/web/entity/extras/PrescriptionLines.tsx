@@ -3,7 +3,7 @@
  * saved as a whole with save_lines whenever a line changes (the server then sets the total). A
  * new line stays here until it names a herb or a dispensary product. Dispensed ones are read-only.
  */
-import { Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import type { PrescriptionLine } from '../../../shared/entities/prescription-lines';
 import { call } from '../../api/client';
@@ -13,6 +13,8 @@ import { SourceContext, type EditorSource } from '../fields/source';
 import { useEntityScope } from '../hooks/entityContext';
 import { textOf } from '../model/format';
 import type { Row } from '../model/types';
+import { useCompanySettings } from '../../theme/useCompanySettings';
+import { prescriptionSummary } from './prescriptionSummary';
 import type { SlotProps } from './registry';
 import {
   LINE_FIELDS,
@@ -93,7 +95,26 @@ export function PrescriptionLines({ rowId, row, disabled }: SlotProps) {
           </Button>
         </Group>
       )}
+      <Totals lines={lines} row={row} />
     </Stack>
+  );
+}
+
+function Totals({ lines, row }: { lines: Lines; row: Row }) {
+  const summary = prescriptionSummary(lines, row, useCompanySettings());
+  return (
+    <Table aria-label="Totals" data-totals withRowBorders={false} w="auto">
+      <Table.Tbody>
+        {summary.map(({ label, text, warning }) => (
+          <Table.Tr key={label} data-total={label}>
+            <Table.Th scope="row" fw={500}>
+              {label}
+            </Table.Th>
+            <Table.Td c={warning ? 'negative' : undefined}>{text}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
   );
 }
 

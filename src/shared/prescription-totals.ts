@@ -1,0 +1,71 @@
+/**
+ * The totals of a prescription's lines, computed by one routine on both sides: the editor shows
+ * them as the lines change and prescriptions/save_lines stores the same total price.
+ *
+ * The formula is taken as a whole (a tincture mix, a dried-herb blend), so the daily dose and the
+ * number of days belong to the prescription, not to each line: "5 ml three times a day for 14
+ * days" is how a herbalist writes it. The dose is measured like the prescription
+ * (prescription_unit_kind) and compared with the lines of that kind.
+ */
+import { roundMoney, type Currency } from './currencies';
+import type { UnitKind } from './units';
+
+export type LineKind = Extract<UnitKind, 'weight' | 'volume'>;
+
+export interface TotalsLine {
+  prescription_line_quantity?: unknown;
+  prescription_line_unit_kind?: unknown;
+  prescription_line_price?: unknown;
+}
+
+export interface PrescriptionTotals {
+  /** Base units (mg, ml) per kind. */
+  quantity: Record<LineKind, number>;
+  /** In the company currency, rounded to its decimals and rounding step. */
+  price: number;
+}
+
+const numberOf = (value: unknown): number =>
+  typeof value === 'number' && Number.isFinite(value) ? value : Number(value) || 0;
+
+/** Adds amounts exactly (in ten-thousandths, the stored precision), then rounds once. */
+export function sumMoney(amounts: readonly unknown[], currency: Currency): number {
+  const tenThousandths = amounts.reduce<number>(
+    (sum, amount) => sum + Math.round(numberOf(amount) * 10_000),
+    0,
+  );
+  return roundMoney(tenThousandths / 10_000, currency);
+}
+
+export function prescriptionTotals(
+  lines: readonly TotalsLine[],
+  currency: Currency,
+): PrescriptionTotals {
+  const quantity: Record<LineKind, number> = { weight: 0, volume: 0 };
+  for (const line of lines) {
+    const kind: LineKind = line.prescription_line_unit_kind === 'weight' ? 'weight' : 'volume';
+    quantity[kind] =
+      Math.round((quantity[kind] + numberOf(line.prescription_line_quantity)) * 1000) / 1000;
+  }
+  return {
+    quantity,
+    price: sumMoney(
+      lines.map((l) => l.prescription_line_price),
+      currency,
+    ),
+  };
+}
+
+export interface Supply {
+  /** What the dose needs for all the days, in base units. */
+  needed: number;
+  /** How many whole days the formula lasts at that dose. */
+  lastsDays: number;
+}
+
+/** The supply the daily dose needs and how long the formula lasts; null without a dose. */
+export function supplyOf(total: number, dailyDose: unknown, days: unknown): Supply | null {
+  const dose = numberOf(dailyDose);
+  if (dose <= 0) return null;
+  return { needed: dose * Math.max(numberOf(days), 0), lastsDays: Math.floor(total / dose + 1e-9) };
+}
