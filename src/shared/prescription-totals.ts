@@ -59,13 +59,23 @@ export function prescriptionTotals(
 export interface Supply {
   /** What the dose needs for all the days, in base units. */
   needed: number;
+  /** How much the formula lacks for those days (0 when it is enough). */
+  short: number;
   /** How many whole days the formula lasts at that dose. */
   lastsDays: number;
 }
+
+/**
+ * Quantities are stored to 0.001 of a base unit, so 2 fl oz of a line and 0.5 fl oz a day are
+ * both a little off; differences below this share of the amounts compared count as none.
+ */
+const STORED_ROUNDING = 1e-4;
 
 /** The supply the daily dose needs and how long the formula lasts; null without a dose. */
 export function supplyOf(total: number, dailyDose: unknown, days: unknown): Supply | null {
   const dose = numberOf(dailyDose);
   if (dose <= 0) return null;
-  return { needed: dose * Math.max(numberOf(days), 0), lastsDays: Math.floor(total / dose + 1e-9) };
+  const needed = dose * Math.max(numberOf(days), 0);
+  const short = needed - total > needed * STORED_ROUNDING ? needed - total : 0;
+  return { needed, short, lastsDays: Math.floor((total / dose) * (1 + STORED_ROUNDING)) };
 }

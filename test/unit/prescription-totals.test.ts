@@ -60,8 +60,10 @@ describe('prescription totals', () => {
   });
 
   it('says how long a formula lasts at the daily dose and what the days need', () => {
-    expect(supplyOf(100, 15, 7)).toEqual({ needed: 105, lastsDays: 6 });
-    expect(supplyOf(105, 15, 7)).toEqual({ needed: 105, lastsDays: 7 });
+    expect(supplyOf(100, 15, 7)).toEqual({ needed: 105, short: 5, lastsDays: 6 });
+    expect(supplyOf(105, 15, 7)).toEqual({ needed: 105, short: 0, lastsDays: 7 });
+    // Stored to 0.001 ml: 3.5 fl oz of lines at 0.5 fl oz a day still last 7 days, none short.
+    expect(supplyOf(59.147 + 44.361, 14.787, 7)).toMatchObject({ short: 0, lastsDays: 7 });
     expect(supplyOf(100, null, 7)).toBeNull();
   });
 

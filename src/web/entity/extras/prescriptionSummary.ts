@@ -36,13 +36,13 @@ export function prescriptionSummary(
   );
   if (supply) {
     const days = Number(prescription.prescription_days) || 0;
-    const short = days > 0 && supply.needed > totals.quantity[kind] + 1e-6;
+    const short = days > 0 && supply.short > 0;
     summary.push({
       label: 'Supply',
       text:
         `Lasts ${supply.lastsDays} ${supply.lastsDays === 1 ? 'day' : 'days'}` +
         (days > 0 ? `; ${show(supply.needed, kind)} needed for ${days} days` : '') +
-        (short ? ` (${show(supply.needed - totals.quantity[kind], kind)} short)` : ''),
+        (short ? ` (${show(supply.short, kind)} short)` : ''),
       warning: short,
     });
   }
