@@ -37,6 +37,19 @@ export function sumMoney(amounts: readonly unknown[], currency: Currency): numbe
   return roundMoney(tenThousandths / 10_000, currency);
 }
 
+/** Dispensary prices are per 100 g or 100 ml (dispensary_products), quantities in mg or ml. */
+const PRICE_UNIT: Record<LineKind, number> = { weight: 100_000, volume: 100 };
+
+/** The price of `quantity` (base units) of a product priced per 100 g / 100 ml. */
+export function linePrice(
+  pricePer100: unknown,
+  quantity: unknown,
+  kind: LineKind,
+  currency: Currency,
+): number {
+  return roundMoney((numberOf(pricePer100) * numberOf(quantity)) / PRICE_UNIT[kind], currency);
+}
+
 export function prescriptionTotals(
   lines: readonly TotalsLine[],
   currency: Currency,

@@ -65,7 +65,7 @@ async function addLine(
   index: number,
   product: string,
   quantity: string,
-  price: string,
+  price?: string,
 ) {
   const editor = page.getByRole('region', { name: 'Editor' });
   await editor.getByRole('button', { name: 'Add line' }).click();
@@ -79,10 +79,14 @@ async function addLine(
     .getByRole('option', { name: product })
     .click();
   await answer;
-  for (const [name, value] of [
-    ['Quantity', quantity],
-    ['Price', price],
-  ] as const) {
+  const typed =
+    price === undefined
+      ? [['Quantity', quantity]]
+      : [
+          ['Quantity', quantity],
+          ['Price', price],
+        ];
+  for (const [name, value] of typed as Array<[string, string]>) {
     answer = saved(page, /save_lines$/);
     await line.getByRole('textbox', { name }).fill(value);
     await line.getByRole('textbox', { name }).press('Tab');
@@ -97,16 +101,17 @@ describe('prescriptions: formula, dispensing and printing', () => {
       patient_first_name: 'Ivy',
       patient_last_name: `Formula ${tag}`,
     });
-    const product = async (name: string) =>
+    const product = async (name: string, pricePer100ml = 0) =>
       (
         await must<{ dispensary_product_id: number }>('dispensary_products/insert', {
           dispensary_product_name: name,
           dispensary_product_unit_kind: 'volume',
           dispensary_product_stock: toBase(1, 'l'),
+          dispensary_product_price: pricePer100ml,
         })
       ).dispensary_product_id;
     const [nettle, lemonBalm] = [`Nettle ${tag}`, `Lemon balm ${tag}`];
-    const nettleId = await product(nettle);
+    const nettleId = await product(nettle, 12);
     const balmId = await product(lemonBalm);
     const { prescription_id: id } = await must<{ prescription_id: number }>(
       'prescriptions/insert',
@@ -125,7 +130,14 @@ describe('prescriptions: formula, dispensing and printing', () => {
       await editor.getByText('No lines yet.').waitFor();
 
       // Bare numbers are fluid ounces in an imperial company; prices in the company currency.
-      await addLine(page, 1, nettle, '2', '4.5');
+      // The first line is priced from its product (£12 per 100 ml): 2 fl oz = 59.15 ml.
+      await addLine(page, 1, nettle, '2');
+      expect(
+        await editor
+          .getByRole('group', { name: 'Line 1' })
+          .getByRole('textbox', { name: 'Price' })
+          .inputValue(),
+      ).toBe('£7.10');
       await addLine(page, 2, lemonBalm, '1.5 floz', '3.27');
       const totals = editor.getByRole('table', { name: 'Totals' });
       const total = (label: string) =>
@@ -134,8 +146,10 @@ describe('prescriptions: formula, dispensing and printing', () => {
           .getByRole('cell')
           .innerText();
       await expect.poll(() => total('Total volume')).toBe('3.5 floz');
-      expect(await total('Total price')).toBe('£7.77');
-      expect(await editor.getByRole('textbox', { name: 'Total price' }).inputValue()).toBe('£7.77');
+      expect(await total('Total price')).toBe('£10.37');
+      expect(await editor.getByRole('textbox', { name: 'Total price' }).inputValue()).toBe(
+        '£10.37',
+      );
 
       // The daily dose and days say whether the formula lasts.
       let answer = saved(page, /prescriptions\/update$/);
@@ -201,7 +215,7 @@ describe('prescriptions: formula, dispensing and printing', () => {
         `${lemonBalm}\n1.5 floz`,
         '1 teaspoon three times a day in a little water',
         '0.5 floz',
-        '£7.77',
+        '£10.37',
       ]) {
         expect(text.replace(/\t/g, '\n')).toContain(expected);
       }

@@ -7,7 +7,12 @@ import {
 } from '../../src/shared/currencies';
 import { lockText } from '../../src/shared/entities/locks';
 import { prescriptions } from '../../src/shared/entities';
-import { prescriptionTotals, sumMoney, supplyOf } from '../../src/shared/prescription-totals';
+import {
+  linePrice,
+  prescriptionTotals,
+  sumMoney,
+  supplyOf,
+} from '../../src/shared/prescription-totals';
 import { toBase } from '../../src/shared/units';
 import { prescriptionSummary } from '../../src/web/entity/extras/prescriptionSummary';
 
@@ -57,6 +62,13 @@ describe('prescription totals', () => {
     });
     expect(prescriptionTotals(lines, CHF).price).toBe(6.8);
     expect(prescriptionTotals([], GBP)).toEqual({ quantity: { volume: 0, weight: 0 }, price: 0 });
+  });
+
+  it('prices a line from a product priced per 100 ml or 100 g', () => {
+    expect(linePrice(12, toBase(2, 'floz'), 'volume', GBP)).toBe(7.1);
+    expect(linePrice(5, toBase(20, 'g'), 'weight', GBP)).toBe(1);
+    expect(linePrice(3.3, 30, 'volume', CHF)).toBe(1);
+    expect(linePrice(null, 30, 'volume', GBP)).toBe(0);
   });
 
   it('says how long a formula lasts at the daily dose and what the days need', () => {

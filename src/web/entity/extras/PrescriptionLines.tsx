@@ -15,6 +15,7 @@ import { textOf } from '../model/format';
 import type { Row } from '../model/types';
 import { useCompanySettings } from '../../theme/useCompanySettings';
 import { prescriptionSummary } from './prescriptionSummary';
+import { withProductDefaults } from './productDefaults';
 import type { SlotProps } from './registry';
 import {
   LINE_FIELDS,
@@ -126,11 +127,13 @@ interface LineProps {
 }
 
 function LineEditor({ index, values, readOnly, onChange }: LineProps) {
+  const { currency } = useCompanySettings();
   const source: EditorSource = {
     definition: lineDefinition,
     values,
     items: Object.fromEntries(LINE_FIELDS.map((name) => [name, { disabled: readOnly }])),
-    save: (field, value) => onChange({ ...values, [field.name]: value }),
+    save: async (field, value) =>
+      onChange(await withProductDefaults({ ...values, [field.name]: value }, field.name, currency)),
     record: false,
     sectionOpen: () => true,
     setSectionOpen: () => undefined,
