@@ -198,4 +198,13 @@ export interface EntityDefinition {
    * reference lists records pick from. Writes still need their privileges.
    */
   openReads: boolean;
+  /** Rows in this state can no longer be changed or deleted (a dispensed prescription). */
+  lockedWhen?: RowLock;
+}
+
+export interface RowLock {
+  field: string;
+  value: string;
+  /** Why: the editor's hint and the server's refusal. */
+  text: string;
 }

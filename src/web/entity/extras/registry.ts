@@ -28,6 +28,12 @@ export const BUTTON_ACTIONS: Readonly<Record<string, (id: Id) => void>> = {
   'patientletters.print': (id) => {
     window.open(`/printing/patientletters/${id}`, '_blank', 'noopener');
   },
+  'prescriptions.print': (id) => {
+    window.open(`/printing/prescriptions/${id}`, '_blank', 'noopener');
+  },
+  'prescriptions.print_label': (id) => {
+    window.open(`/printing/prescriptions/${id}/label`, '_blank', 'noopener');
+  },
 };
 
 export const extraKey = (definition: EntityDefinition, name: string) =>
