@@ -189,6 +189,32 @@ describe('the privileges editor (SPEC §4.3)', () => {
       await api('groups/delete', { selected: [group.group_id] }, token);
     }
   });
+
+  it('shows a viewer without "Change privileges" the ticks, read-only', async () => {
+    const viewer = await createUser({ privileges: ['groups/list'], firstName: 'Vera' });
+    const { group_ids: groupIds } = await must<{ group_ids: number[] }>('users/get', {
+      user_id: viewer.user_id,
+    });
+    const { page, context, errors } = await openPage(browser);
+    try {
+      await loginAs(page, viewer.email, viewer.password);
+      await page.goto(`/app/groups/${groupIds[0]}/privileges`);
+      await route(page, 'Groups', 'View and search').waitFor();
+      expect(await route(page, 'Groups', 'View and search').isChecked()).toBe(true);
+      expect(await route(page, 'Groups', 'View and search').isDisabled()).toBe(true);
+      expect(await wildcard(page, 'Herbs').isDisabled()).toBe(true);
+      await editorOf(page)
+        .getByText('Changing them needs the Groups privilege', { exact: false })
+        .waitFor();
+      expect(await editorOf(page).getByRole('button', { name: 'Save privileges' }).count()).toBe(0);
+      // The shell tries modules/list first and, refused (403), builds the menu from the settings.
+      expect(errors.filter((e) => !e.includes('status of 403'))).toEqual([]);
+    } finally {
+      await context.close();
+      await api('users/delete', { selected: [viewer.user_id] }, token);
+      await api('groups/delete', { selected: groupIds }, token);
+    }
+  });
 });
 
 describe('the administrators group (SPEC §6)', () => {

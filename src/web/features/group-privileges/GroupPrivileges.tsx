@@ -51,6 +51,7 @@ export function GroupPrivileges({ rowId }: SlotProps) {
         <Text size="sm" c="dimmed">
           Ticking a module grants all of it, also privileges added to it later; its own boxes are
           then covered.
+          {!editable && ' Changing them needs the Groups privilege “Change privileges”.'}
         </Text>
       )}
       {editable && (

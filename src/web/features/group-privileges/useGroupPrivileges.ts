@@ -33,10 +33,25 @@ function usePrivilegeQueries(groupId: number) {
   return { available, saved, savedKey };
 }
 
+/**
+ * The saved strings the catalogue still offers: one a newer version dropped would make every
+ * save fail (the server refuses unknown strings), so it counts as un-ticked and goes at the next
+ * save.
+ */
+function useKnown(saved: readonly string[], modules: readonly AvailablePrivilege[]) {
+  return useMemo(() => {
+    const known = new Set(
+      modules.flatMap((m) => [m.route_id, ...m.children.map((c) => c.route_id)]),
+    );
+    return saved.filter((p) => known.has(p));
+  }, [saved, modules]);
+}
+
 export function useGroupPrivileges(groupId: number) {
   const queryClient = useQueryClient();
   const { available, saved, savedKey } = usePrivilegeQueries(groupId);
-  const savedList = saved.data ?? NONE;
+  const modules = available.data ?? NO_MODULES;
+  const savedList = useKnown(saved.data ?? NONE, modules);
   // The draft names its group, so that moving to another group never shows this one's ticks.
   const [draft, setDraft] = useState<{ groupId: number; ticked: Ticked } | null>(null);
   const [saving, setSaving] = useState(false);
@@ -70,7 +85,7 @@ export function useGroupPrivileges(groupId: number) {
   }, [groupId, ticked, queryClient, savedKey]);
 
   return {
-    modules: available.data ?? NO_MODULES,
+    modules,
     loading: available.isPending || saved.isPending,
     failed: available.isError || saved.isError,
     ticked,
