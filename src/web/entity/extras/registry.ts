@@ -21,6 +21,10 @@ export const SLOTS: Readonly<Record<string, LazySlot>> = {
   'prescriptions.prescription_lines': lazy(async () => ({
     default: (await withTimeout(import('./PrescriptionLines'))).PrescriptionLines,
   })),
+  'groups.group_privileges': lazy(async () => ({
+    default: (await withTimeout(import('../../features/group-privileges/GroupPrivileges')))
+      .GroupPrivileges,
+  })),
 };
 
 /** Buttons without a server call of their own. */
