@@ -165,4 +165,28 @@ describe('groups/get_group_privileges and groups/sync_group_privileges', () => {
     await sync(STAFF, []);
     expect((await getPrivileges(STAFF, member.token)).status).toBe(403);
   });
+
+  it('lets a non-admin editor give only privileges they hold, and keep what the group had', async () => {
+    const editor = await addUser(server, company, {
+      privileges: ['groups/list', 'groups/sync_group_privileges', 'herbs/list'],
+    });
+    await sync(STAFF, ['patients/list']);
+    const bySelf = (privileges: string[]) =>
+      call<string[]>(
+        server,
+        company,
+        'groups/sync_group_privileges',
+        { group_id: STAFF, group_privileges: privileges },
+        editor.token,
+      );
+    const refused = await bySelf(['patients/list', 'herbs/*', 'users/list']);
+    expect(refused.status).toBe(403);
+    expect(refused.messages[0]?.text).toBe(
+      'You can only give privileges you hold yourself; not "herbs/*", "users/list".',
+    );
+    expect((await getPrivileges(STAFF)).data).toEqual(['patients/list']);
+    const allowed = await bySelf(['patients/list', 'herbs/list']);
+    expect(allowed).toMatchObject({ status: 200, data: ['herbs/list', 'patients/list'] });
+    await sync(STAFF, []);
+  });
 });

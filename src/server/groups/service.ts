@@ -5,9 +5,9 @@
  * the stored list — and its audit trail — says exactly what the group may do.
  */
 import { allPrivilegeStrings } from '../../shared/modules';
-import { normalisePrivileges } from '../../shared/privileges';
+import { grants, normalisePrivileges } from '../../shared/privileges';
 import type { CallContext } from '../http/calls';
-import { badRequest, notFound } from '../http/errors';
+import { badRequest, forbidden, notFound } from '../http/errors';
 import { groupExists, privilegesOfGroup, replacePrivilegesOfGroup } from './repository';
 
 const KNOWN_PRIVILEGES = new Set(allPrivilegeStrings());
@@ -31,6 +31,21 @@ function checkedPrivileges(requested: readonly string[]): string[] {
   return normalisePrivileges(requested);
 }
 
+/**
+ * Someone who may edit privileges without being an administrator can not hand out more than
+ * they hold: each privilege added must be one their own groups grant (else editing privileges
+ * would be a way to become all-powerful). Privileges already on the group may stay.
+ */
+function checkGrantable(ctx: CallContext, before: readonly string[], after: readonly string[]) {
+  if (ctx.user.is_admin) return;
+  const added = after.filter((p) => !before.includes(p) && !grants(ctx.user.privileges, p));
+  if (added.length > 0) {
+    throw forbidden(
+      `You can only give privileges you hold yourself; not ${added.map((p) => `"${p}"`).join(', ')}.`,
+    );
+  }
+}
+
 /** Replaces the group's list with exactly the given one; answers the stored list. */
 export async function syncGroupPrivileges(
   ctx: CallContext,
@@ -42,6 +57,7 @@ export async function syncGroupPrivileges(
   if (!(await groupExists(ctx.trx, companyId, groupId, { lock: true })))
     throw missingGroup(groupId);
   const before = await privilegesOfGroup(ctx.trx, companyId, groupId);
+  checkGrantable(ctx, before, privileges);
   await replacePrivilegesOfGroup(ctx.trx, companyId, groupId, privileges);
   const after = await privilegesOfGroup(ctx.trx, companyId, groupId);
   await ctx.audit({

@@ -34,6 +34,8 @@ export function GroupPrivileges({ rowId }: SlotProps) {
   const viewer = useEntityState((s) => s.viewer);
   const adminGroup = rowId === ADMIN_GROUP_ID;
   const editable = !adminGroup && (viewer.admin || grants(viewer.privileges, SYNC));
+  // As the server: someone who is not an administrator gives only what they hold themselves.
+  const canGive = (privilege: string) => viewer.admin || grants(viewer.privileges, privilege);
   const editor = useGroupPrivileges(rowId);
   useLeaveGuard(editor.changed.size > 0, LEAVE_TEXT);
   if (editor.loading) return <Loader size="sm" aria-label="Loading the privileges" />;
@@ -52,6 +54,7 @@ export function GroupPrivileges({ rowId }: SlotProps) {
           Ticking a module grants all of it, also privileges added to it later; its own boxes are
           then covered.
           {!editable && ' Changing them needs the Groups privilege “Change privileges”.'}
+          {editable && !viewer.admin && ' You can only give privileges you hold yourself.'}
         </Text>
       )}
       {editable && (
@@ -83,6 +86,7 @@ export function GroupPrivileges({ rowId }: SlotProps) {
             changed={editor.changed}
             everything={adminGroup}
             editable={editable}
+            canGive={canGive}
             onToggle={editor.toggle}
           />
         ))}
@@ -98,6 +102,7 @@ interface ModuleProps {
   /** The administrators group: every box ticked. */
   everything: boolean;
   editable: boolean;
+  canGive: (privilege: string) => boolean;
   onToggle: (privilege: string) => void;
 }
 
@@ -107,8 +112,12 @@ function ModulePrivileges({
   changed,
   everything,
   editable,
+  canGive,
   onToggle,
 }: ModuleProps) {
+  /** A box may change when it is ticked (taking away is always allowed) or may be given. */
+  const changeable = (privilege: string) =>
+    editable && (ticked.has(privilege) || canGive(privilege));
   const wild = everything || ticked.has(module.route_id);
   const some = module.children.some((c) => ticked.has(c.route_id));
   const mark = (privilege: string) => (changed.has(privilege) ? classes.changed : undefined);
@@ -119,7 +128,7 @@ function ModulePrivileges({
         description={wild && !everything ? 'All of it: the privileges below are covered.' : null}
         checked={wild}
         indeterminate={!wild && some}
-        disabled={!editable}
+        disabled={!changeable(module.route_id)}
         onChange={() => onToggle(module.route_id)}
         classNames={{ label: `${classes.module} ${mark(module.route_id) ?? ''}` }}
       />
@@ -138,7 +147,7 @@ function ModulePrivileges({
                 size="xs"
                 label={child.label}
                 checked={covered || ticked.has(child.route_id)}
-                disabled={!editable || covered}
+                disabled={covered || !changeable(child.route_id)}
                 onChange={() => onToggle(child.route_id)}
                 classNames={{ label: mark(child.route_id) }}
                 data-privilege={child.route_id}
