@@ -7,7 +7,7 @@
 import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { LOCAL_LIST_LIMIT } from '../../shared/limits';
 import { PRODUCT_MODULE } from '../../shared/modules';
-import { isAdmin } from '../../shared/privileges';
+import { grants, isAdmin } from '../../shared/privileges';
 import { callData } from '../api/client';
 import type { ModuleRow } from '../features/navigation/navModel';
 import { parseSettings } from '../theme/publicSettings';
@@ -117,24 +117,28 @@ export function useCategories(): UseQueryResult<CategoryRow[]> {
 
 /**
  * The modules list the navigation is built from. `modules/list` needs the modules privilege;
- * without it the rows of `modules/get_settings` stand in (the server only answers for modules
- * that are on).
+ * without it (known from the privileges, so the server is not asked in vain) the rows of
+ * `modules/get_settings` stand in (the server only answers for modules that are on).
  */
 export function useModuleRows(): UseQueryResult<ModuleRow[]> {
-  const { slug, userId } = useIdentity();
+  const { slug, userId, admin } = useIdentity();
+  const privileges = usePrivileges();
   const queryClient = useQueryClient();
+  const mayList = admin || grants(privileges.data ?? [], 'modules/list');
   return useQuery({
     queryKey: queryKeys.modules(slug, userId),
     queryFn: async () => {
-      try {
-        const rows = await callData<ModuleRow[]>('modules/list', {
-          page: 1,
-          limit: LOCAL_LIST_LIMIT,
-          filters: {},
-        });
-        if (Array.isArray(rows)) return rows;
-      } catch {
-        // Fall through to the settings rows.
+      if (mayList) {
+        try {
+          const rows = await callData<ModuleRow[]>('modules/list', {
+            page: 1,
+            limit: LOCAL_LIST_LIMIT,
+            filters: {},
+          });
+          if (Array.isArray(rows)) return rows;
+        } catch {
+          // Fall through to the settings rows.
+        }
       }
       const rows = await queryClient.fetchQuery({
         queryKey: ['settings-rows', slug, userId],
@@ -147,7 +151,7 @@ export function useModuleRows(): UseQueryResult<ModuleRow[]> {
         module_enabled: 1,
       }));
     },
-    enabled: userId !== null,
+    enabled: userId !== null && (admin || privileges.isSuccess),
     staleTime: 5 * 60_000,
   });
 }
