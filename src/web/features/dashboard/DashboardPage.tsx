@@ -33,7 +33,7 @@ export function DashboardPage() {
         {d.firstName ? `Welcome, ${d.firstName}` : 'Welcome'}
       </Title>
       {d.failed && (
-        <Alert color="warning" variant="light" title="Figures not available">
+        <Alert color="negative" variant="light" title="Figures not available">
           The dashboard figures could not be loaded. Try again later.
         </Alert>
       )}
