@@ -57,9 +57,17 @@ async function seriousViolations(page: Page): Promise<string[]> {
 describe('dashboard', () => {
   it('draws the monthly charts and colours the stock bars by percentage', async () => {
     const { page, context, errors } = await openPage(browser);
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(r.url());
+    });
     await loginAsAdmin(page);
+    await page.getByRole('progressbar').first().waitFor();
+    // The chart library loads only once a chart is scrolled into view.
+    expect(scripts.filter((url) => /\/charts-[^/]*\.js$/.test(url))).toEqual([]);
     for (const id of ['chart-new-patients', 'chart-prescriptions', 'chart-stock']) {
       const card = page.getByTestId(id);
+      await card.scrollIntoViewIfNeeded();
       // Bars are svg paths drawn by recharts.
       await card.locator('svg path.recharts-rectangle').first().waitFor();
       expect(await card.locator('svg path.recharts-rectangle').count()).toBeGreaterThan(0);
@@ -88,7 +96,7 @@ describe('dashboard', () => {
       'negative',
     );
     await page.getByTestId('count-patients').getByText(/^\d+$/).waitFor();
-    await page.screenshot({ path: screenshotPath('dashboard-wide'), fullPage: true });
+    await page.screenshot({ path: screenshotPath('dashboard-charts'), fullPage: true });
     expect(await seriousViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();

@@ -85,7 +85,7 @@ describe('offline clients', () => {
 
     await context.setOffline(true);
     await page.goto('/offline/clients');
-    await page.getByRole('heading', { name: 'Clients on this device' }).waitFor();
+    await page.getByRole('heading', { name: 'Working offline' }).waitFor();
     await page.getByText('You are offline').waitFor();
     const cards = page.getByTestId('offline-client');
     await cards.first().waitFor();

@@ -1,9 +1,11 @@
 /**
- * A titled dashboard chart: the chart itself (lazy), or a plain sentence when there is nothing to
- * draw, and the same figures as a visually hidden table for screen readers.
+ * A titled dashboard chart: the chart itself (its code loaded once the card is on screen), or a
+ * plain sentence when there is nothing to draw, and the same figures as a visually hidden table
+ * for screen readers.
  */
-import { Card, Loader, Text, Title } from '@mantine/core';
+import { Box, Card, Loader, Text, Title } from '@mantine/core';
 import { Suspense, type ReactNode } from 'react';
+import { useSeen } from './useSeen';
 
 export interface ChartRow {
   label: string;
@@ -16,12 +18,22 @@ interface Props {
   empty: string | null;
   rows: ChartRow[];
   valueHeading: string;
+  /** The drawing's height, kept free while its code loads so nothing below jumps. */
+  height: number;
   children: ReactNode;
 }
 
-export function ChartCard({ id, title, empty, rows, valueHeading, children }: Props) {
+export function ChartCard({ id, title, empty, rows, valueHeading, height, children }: Props) {
+  const { ref, seen } = useSeen<HTMLElement>();
   return (
-    <Card withBorder padding="md" component="section" aria-labelledby={id} data-testid={id}>
+    <Card
+      ref={ref}
+      withBorder
+      padding="md"
+      component="section"
+      aria-labelledby={id}
+      data-testid={id}
+    >
       <Title order={2} size="h5" id={id} mb="sm">
         {title}
       </Title>
@@ -29,11 +41,9 @@ export function ChartCard({ id, title, empty, rows, valueHeading, children }: Pr
         <Text c="dimmed">{empty}</Text>
       ) : (
         <>
-          <div aria-hidden>
-            <Suspense fallback={<Loader size="sm" aria-label={`Drawing ${title}`} />}>
-              {children}
-            </Suspense>
-          </div>
+          <Box aria-hidden mih={height}>
+            {seen && <Suspense fallback={<Loader size="sm" />}>{children}</Suspense>}
+          </Box>
           <table className="materia-visually-hidden">
             <caption>{title}</caption>
             <thead>

@@ -1,4 +1,7 @@
-/** `/app`: the dashboard — counts, monthly charts, dispensary stock and the user's favourites. */
+/**
+ * `/app`: the dashboard — counts, the stock bars and the user's favourites first, then the
+ * charts, whose library loads only when a chart comes into view (see ChartCard).
+ */
 import { Alert, SimpleGrid, Stack, Title } from '@mantine/core';
 import { lazy } from 'react';
 import { withTimeout } from '../../app/lazy';
@@ -15,18 +18,21 @@ const StockChart = lazy(async () => ({
   default: (await withTimeout(import('./charts'))).StockChart,
 }));
 
+const MONTH_CHART_HEIGHT = 220;
+const stockChartHeight = (bars: number) => Math.max(160, bars * 36);
+
 const monthRows = (bars: MonthBar[]) =>
   bars.map((b) => ({ label: b.label, value: String(b.count) }));
 const noneIn = (bars: MonthBar[]) => bars.every((b) => b.count === 0);
 
+function lowStockText(count: number | null): string {
+  if (count === null) return '';
+  return count === 0 ? ' — none below reorder level' : ` — ${count} below reorder level`;
+}
+
 export function DashboardPage() {
   const d = useDashboard();
-  const lowStock =
-    d.lowStockCount === null
-      ? ''
-      : d.lowStockCount === 0
-        ? ' — none below reorder level'
-        : ` — ${d.lowStockCount} below reorder level`;
+  const anyChart = d.newPatients || d.prescriptions || d.stock;
   return (
     <Stack gap="lg">
       <Title order={1} size="h2">
@@ -38,8 +44,17 @@ export function DashboardPage() {
         </Alert>
       )}
       <RecordCounts counts={d.counts} />
-      {(d.newPatients || d.prescriptions) && (
-        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+      {d.stock && d.stock.length > 0 && (
+        <section aria-labelledby="stock-levels-title">
+          <Title order={2} size="h4" id="stock-levels-title" mb="sm">
+            Stock against reorder level{lowStockText(d.lowStockCount)}
+          </Title>
+          <StockLevels bars={d.stock} />
+        </section>
+      )}
+      <DashboardFavourites favourites={d.favourites} />
+      {anyChart && (
+        <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="md">
           {d.newPatients && (
             <ChartCard
               id="chart-new-patients"
@@ -47,8 +62,9 @@ export function DashboardPage() {
               empty={noneIn(d.newPatients) ? 'No new patients in the last 12 months.' : null}
               rows={monthRows(d.newPatients)}
               valueHeading="New patients"
+              height={MONTH_CHART_HEIGHT}
             >
-              <MonthChart bars={d.newPatients} series="New patients" />
+              <MonthChart bars={d.newPatients} series="New patients" height={MONTH_CHART_HEIGHT} />
             </ChartCard>
           )}
           {d.prescriptions && (
@@ -58,34 +74,29 @@ export function DashboardPage() {
               empty={noneIn(d.prescriptions) ? 'No prescriptions in the last 12 months.' : null}
               rows={monthRows(d.prescriptions)}
               valueHeading="Prescriptions"
+              height={MONTH_CHART_HEIGHT}
             >
-              <MonthChart bars={d.prescriptions} series="Prescriptions" />
+              <MonthChart
+                bars={d.prescriptions}
+                series="Prescriptions"
+                height={MONTH_CHART_HEIGHT}
+              />
+            </ChartCard>
+          )}
+          {d.stock && (
+            <ChartCard
+              id="chart-stock"
+              title="Dispensary stock as % of reorder level"
+              empty={d.stock.length === 0 ? 'No dispensary product has a reorder level yet.' : null}
+              rows={d.stock.map((b) => ({ label: b.name, value: `${b.percent}%` }))}
+              valueHeading="Stock as % of reorder level"
+              height={stockChartHeight(d.stock.length)}
+            >
+              <StockChart bars={d.stock} height={stockChartHeight(d.stock.length)} />
             </ChartCard>
           )}
         </SimpleGrid>
       )}
-      {d.stock && (
-        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-          <ChartCard
-            id="chart-stock"
-            title={`Dispensary stock${lowStock}`}
-            empty={d.stock.length === 0 ? 'No dispensary product has a reorder level yet.' : null}
-            rows={d.stock.map((b) => ({ label: b.name, value: `${b.percent}%` }))}
-            valueHeading="Stock as % of reorder level"
-          >
-            <StockChart bars={d.stock} />
-          </ChartCard>
-          {d.stock.length > 0 && (
-            <section aria-labelledby="stock-levels-title">
-              <Title order={2} size="h5" id="stock-levels-title" mb="sm">
-                Stock against reorder level
-              </Title>
-              <StockLevels bars={d.stock} />
-            </section>
-          )}
-        </SimpleGrid>
-      )}
-      <DashboardFavourites favourites={d.favourites} />
     </Stack>
   );
 }

@@ -9,10 +9,15 @@ import type { MonthBar, StockBar } from './useDashboard';
 /** The card hides the drawing from assistive technology (it reads a table), so no tab stop. */
 const NOT_FOCUSABLE = { accessibilityLayer: false };
 
-export function MonthChart({ bars, series }: { bars: MonthBar[]; series: string }) {
+interface ChartProps<B> {
+  bars: B[];
+  height: number;
+}
+
+export function MonthChart({ bars, height, series }: ChartProps<MonthBar> & { series: string }) {
   return (
     <BarChart
-      h={220}
+      h={height}
       data={bars.map((b) => ({ label: b.label, [series]: b.count }))}
       dataKey="label"
       series={[{ name: series, color: 'primary.6' }]}
@@ -27,10 +32,10 @@ export function MonthChart({ bars, series }: { bars: MonthBar[]; series: string 
 
 const STOCK_SERIES = 'Stock (% of reorder level)';
 
-export function StockChart({ bars }: { bars: StockBar[] }) {
+export function StockChart({ bars, height }: ChartProps<StockBar>) {
   return (
     <BarChart
-      h={Math.max(160, bars.length * 36)}
+      h={height}
       data={bars.map((b) => ({ name: b.name, [STOCK_SERIES]: b.percent }))}
       dataKey="name"
       orientation="vertical"

@@ -23,7 +23,7 @@ export function OfflineClientsPage() {
   return (
     <Stack gap="md">
       <Title order={1} size="h2">
-        Clients on this device
+        Working offline
       </Title>
       <Alert
         color={online ? 'positive' : 'warning'}
