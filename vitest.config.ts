@@ -34,6 +34,8 @@ export default defineConfig({
           sequence: { groupOrder: 2 },
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // A page still loading its chunks on a busy machine is not a failure: poll for longer.
+          expect: { poll: { timeout: 10_000 } },
           maxWorkers: 1,
           fileParallelism: false,
         },

@@ -19,6 +19,7 @@ export interface Config {
   appEnv: AppEnv;
   publicUrl: string | null;
   trustProxy: boolean;
+  sessionCache: boolean;
   logLevel: string;
 }
 
@@ -111,6 +112,12 @@ export const VARIABLES: readonly Variable[] = [
     fallback: 'no',
     check: (v) => (['yes', 'no'].includes(v) ? null : 'must be yes or no'),
   },
+  {
+    name: 'SESSION_CACHE',
+    help: 'on: keep checked sessions in memory, cleared by PostgreSQL LISTEN/NOTIFY; off behind a transaction-pooling proxy (which can not LISTEN)',
+    fallback: 'on',
+    check: (v) => (['on', 'off'].includes(v) ? null : 'must be on or off'),
+  },
   { name: 'LOG_LEVEL', help: 'fatal, error, warn, info, debug or trace', fallback: 'info' },
 ];
 
@@ -140,6 +147,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     appEnv: value('APP_ENV') as AppEnv,
     publicUrl: orNull('PUBLIC_URL'),
     trustProxy: value('TRUST_PROXY') === 'yes',
+    sessionCache: value('SESSION_CACHE') === 'on',
     logLevel: value('LOG_LEVEL'),
   };
 }

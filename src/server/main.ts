@@ -41,7 +41,7 @@ async function main(): Promise<void> {
   };
   const services = createServices(config, database.db, log, readVersion());
   const app = await buildApp(
-    { services, registry: buildRegistry(), webRoot: WEB_ROOT },
+    { services, registry: buildRegistry(), webRoot: WEB_ROOT, sessionListenUrl: database.appUrl },
     { loggerInstance: log },
   ).catch(async (error: unknown) => {
     await database.close();

@@ -24,7 +24,10 @@ export function currencyByCode(code: string): Currency | undefined {
 /** Rounds to the currency's rounding step (CHF 0.05) and then to its decimal digits. */
 export function roundMoney(amount: number, currency: Currency): number {
   const step = currency.rounding > 0 ? currency.rounding : 10 ** -currency.decimal_digits;
-  return Number((Math.round(amount / step) * step).toFixed(currency.decimal_digits));
+  // amount / step is fixed to 9 places first so that a float such as 1.025 / 0.05 =
+  // 20.499999999999996 still rounds half up to 21 steps, as the decimal amount would.
+  const steps = Math.round(Number((amount / step).toFixed(9)));
+  return Number((steps * step).toFixed(currency.decimal_digits));
 }
 
 export function formatMoney(amount: number, currency: Currency): string {

@@ -14,6 +14,18 @@ export function isIsoDate(value: string): boolean {
   return date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
+export const ISO_DATE_TIME_TEXT = 'Must be a real date and time in the form YYYY-MM-DD HH:mm.';
+const ISO_DATE_TIME = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/;
+
+/** 2024-03-01 09:30 or …T09:30:15 → '2024-03-01 09:30:15' (seconds kept, 00 when absent). */
+export function isoDateTime(value: string): string | null {
+  const match = ISO_DATE_TIME.exec(value);
+  if (!match || !isIsoDate(match[1]!)) return null;
+  const [hours, minutes, seconds] = [match[2]!, match[3]!, match[4] ?? '00'];
+  if (Number(hours) > 23 || Number(minutes) > 59 || Number(seconds) > 59) return null;
+  return `${match[1]} ${hours}:${minutes}:${seconds}`;
+}
+
 /** Today in the server's or browser's local calendar, as YYYY-MM-DD. */
 export function todayIso(now: Date = new Date()): string {
   const pad = (n: number) => String(n).padStart(2, '0');

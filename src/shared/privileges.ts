@@ -31,3 +31,16 @@ export interface AvailablePrivilege {
   label: string;
   children: AvailablePrivilege[];
 }
+
+/**
+ * The canonical form of a privilege list: each string once, sorted, and a module's specific
+ * routes dropped when its wildcard is there (the wildcard already grants them).
+ */
+export function normalisePrivileges(list: readonly string[]): string[] {
+  const unique = new Set(list);
+  return [...unique]
+    .filter(
+      (p) => p.endsWith(`/${WILDCARD_ROUTE}`) || !unique.has(wildcardOf(moduleOfPrivilege(p))),
+    )
+    .sort();
+}

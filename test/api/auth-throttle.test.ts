@@ -55,6 +55,23 @@ describe('captcha/challenge', () => {
       await second.close();
     }
   });
+
+  it('accepts a solution once across servers, not once per server', async () => {
+    const company = await freshClinic();
+    const second = await startTestServer();
+    try {
+      useQuickCaptcha(second);
+      const altcha = await solveCaptcha(second, company);
+      await failLogins(company, 3);
+      const first = await login(second, company, company.adminEmail, TEST_PASSWORD, altcha);
+      expect(first.result).toBe(true);
+      // The address's failures still ask for a captcha: the used solution must not pass again.
+      const again = await login(server, company, company.adminEmail, TEST_PASSWORD, altcha);
+      expect(again).toMatchObject({ result: false, data: { captcha_required: true } });
+    } finally {
+      await second.close();
+    }
+  });
 });
 
 describe('after 3 failed logins', () => {

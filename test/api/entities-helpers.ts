@@ -58,7 +58,7 @@ export async function sampleValue(
     case 'colour':
       return variant === 1 ? '#123456' : '#654321';
     case 'date':
-      return `199${variant}-0${variant}-1${variant}`;
+      return `199${variant}-0${variant}-1${variant}${field.timed ? ` 1${variant}:30:00` : ''}`;
     case 'toggle':
       return variant === 1 ? 1 : 0;
     case 'select':

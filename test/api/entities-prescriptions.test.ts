@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toBase } from '../../src/shared/units';
 import { newCompany, startTestServer, type TestCompany, type TestServer } from '../support/api';
+import { moduleIdsOf } from '../support/module-ids';
 import { addUser, adminToken } from '../support/users';
 import { callerFor, type Caller, type Row } from './entities-helpers';
 
@@ -212,8 +213,113 @@ describe('prescriptions', () => {
   });
 });
 
+describe('prescription totals, locks and units', () => {
+  const setting = async (
+    kind: 'update_settings' | 'update_public_settings',
+    field: string,
+    value: unknown,
+  ) => {
+    const ids = await moduleIdsOf(server, company, await adminToken(server, company));
+    const reply = await c(`modules/${kind}`, { module_id: ids.materia, field, value });
+    expect(reply.messages.filter((m) => m.type === 'e')).toEqual([]);
+  };
+  const withCurrency = async (code: string, run: () => Promise<void>) => {
+    await setting('update_settings', 'currency', code);
+    try {
+      await run();
+    } finally {
+      await setting('update_settings', 'currency', 'GBP');
+    }
+  };
+  const totalOf = async (prices: number[]) => {
+    const id = (await newPrescription()).prescription_id;
+    const saved = await c<{ entity: Row }>('prescriptions/save_lines', {
+      prescription_id: id,
+      lines: prices.map((price) => line(tincture, 10, 'volume', price)),
+    });
+    expect(saved.messages).toEqual([]);
+    return saved.data.entity.prescription_total_price;
+  };
+
+  it("stores the total rounded to the currency's decimals and rounding step", async () => {
+    expect(await totalOf([0.1, 0.2, 1.004])).toBe(1.3);
+    await withCurrency('CHF', async () => {
+      expect(await totalOf([1.02, 0.01])).toBe(1.05);
+      expect(await totalOf([1.01, 0.01])).toBe(1);
+    });
+    await withCurrency('JPY', async () => {
+      expect(await totalOf([120.4, 30.3])).toBe(151);
+    });
+  });
+
+  it('keeps the daily dose in the base unit and refuses a negative one', async () => {
+    const id = (await newPrescription()).prescription_id;
+    const reply = await c<{ entity: Row }>('prescriptions/update', {
+      prescription_id: id,
+      field: 'prescription_daily_dose',
+      value: 15,
+    });
+    expect(reply.data.entity).toMatchObject({
+      prescription_daily_dose: 15,
+      prescription_unit_kind: 'volume',
+    });
+    expect(
+      text(
+        await c('prescriptions/update', {
+          prescription_id: id,
+          field: 'prescription_daily_dose',
+          value: -1,
+        }),
+      ),
+    ).toBe('"prescription_daily_dose": Must not be negative.');
+  });
+
+  it('refuses stock below zero in company units, naming the product, and changes nothing', async () => {
+    const id = (await newPrescription()).prescription_id;
+    const stock = (await stockOf(tincture)) as number;
+    await c('prescriptions/save_lines', {
+      prescription_id: id,
+      lines: [line(powder, toBase(1, 'g'), 'weight'), line(tincture, stock + 100, 'volume')],
+    });
+    const powderBefore = await stockOf(powder);
+    await setting('update_public_settings', 'units_imperial', 1);
+    try {
+      const refused = await c('prescriptions/dispense', { prescription_id: id });
+      expect(refused.status).toBe(400);
+      expect(text(refused)).toMatch(
+        /^Not enough Valerian tincture in stock: [\d.]+ (floz|pt|gal) left, [\d.]+ (floz|pt|gal) needed\.$/,
+      );
+    } finally {
+      await setting('update_public_settings', 'units_imperial', 0);
+    }
+    expect(await stockOf(powder)).toBe(powderBefore);
+    expect(await stockOf(tincture)).toBe(stock);
+    const row = (await c<Row>('prescriptions/get', { prescription_id: id })).data;
+    expect(row.prescription_status).toBe('draft');
+  });
+
+  it('keeps a dispensed prescription as it was: no edits, no deletion', async () => {
+    const id = (await newPrescription()).prescription_id;
+    await c('prescriptions/save_lines', {
+      prescription_id: id,
+      lines: [line(tincture, 1, 'volume', 1)],
+    });
+    expect((await c('prescriptions/dispense', { prescription_id: id })).status).toBe(200);
+    const edit = await c('prescriptions/update', {
+      prescription_id: id,
+      field: 'prescription_notes',
+      value: 'changed',
+    });
+    expect(text(edit)).toBe('A dispensed prescription can not be changed.');
+    const removal = await c('prescriptions/delete', { selected: [id] });
+    expect(text(removal)).toBe('A dispensed prescription can not be changed.');
+    const row = (await c<Row>('prescriptions/get', { prescription_id: id })).data;
+    expect(row).toMatchObject({ prescription_notes: '', prescription_status: 'dispensed' });
+  });
+});
+
 describe('patient letters', () => {
-  it('appends snippets with their merge fields filled in, and links them', async () => {
+  it('appends snippets with their merge fields kept for printing, and links them', async () => {
     const greeting = (
       await c<Row>('snippets/insert', {
         snippet_name: 'Hello',
@@ -239,7 +345,7 @@ describe('patient letters', () => {
       snippet_ids: [greeting, closing],
     });
     expect(reply.data.entity.patientletter_body).toBe(
-      '<p>Dear Rose Hill,</p>\n<p>Admin, Test Clinic, 01/02/2025</p>',
+      '<p>Dear {patient.first_name} {patient.last_name},</p>\n<p>{user.first_name}, {company.name}, {today}</p>',
     );
     expect(reply.data.entity._relations).toEqual({ snippets: [greeting, closing] });
     const missing = await c('patientletters/insert_snippets', {

@@ -65,11 +65,20 @@ describe('groups/get_group_privileges and groups/sync_group_privileges', () => {
     expect(reply).toMatchObject({ status: 200, result: true, data: [] });
   });
 
-  it('replaces the list, keeps wildcard-covered entries as given and answers it', async () => {
-    const reply = await sync(STAFF, ['patients/list', 'herbs/*', 'herbs/list', 'patients/list']);
+  it('replaces the list and answers it normalised: once each, sorted, no wildcard children', async () => {
+    const reply = await sync(STAFF, [
+      'patients/list',
+      'herbs/update',
+      'herbs/*',
+      'herbs/list',
+      'patients/list',
+      'prescriptions/dispense',
+    ]);
     expect(reply).toMatchObject({ status: 200, result: true });
-    expect(reply.data).toEqual(['herbs/*', 'herbs/list', 'patients/list']);
-    expect((await getPrivileges(STAFF)).data).toEqual(['herbs/*', 'herbs/list', 'patients/list']);
+    expect(reply.messages).toEqual([{ type: 's', text: 'The group privileges are saved.' }]);
+    const stored = ['herbs/*', 'patients/list', 'prescriptions/dispense'];
+    expect(reply.data).toEqual(stored);
+    expect((await getPrivileges(STAFF)).data).toEqual(stored);
 
     const second = await sync(STAFF, ['prescriptions/dispense']);
     expect(second.data).toEqual(['prescriptions/dispense']);
@@ -104,7 +113,24 @@ describe('groups/get_group_privileges and groups/sync_group_privileges', () => {
     ]);
     const single = await sync(STAFF, ['materia/*']);
     expect(single.messages[0]?.text).toBe('Unknown privilege "materia/*".');
+    // Near misses are not guessed at: case, spaces, a missing route or a wildcard route alone.
+    const near = await sync(STAFF, ['Herbs/list', ' herbs/list', 'herbs', 'herbs/', '*', '']);
+    expect(near).toMatchObject({ status: 400, result: false });
+    expect(near.messages).toEqual([
+      {
+        type: 'e',
+        text: 'Unknown privileges "Herbs/list", " herbs/list", "herbs", "herbs/", "*", "".',
+      },
+    ]);
     expect((await getPrivileges(STAFF)).data).toEqual(before);
+  });
+
+  it('still grants the routes of a wildcard whose children were dropped', async () => {
+    const member = await addUser(server, company, { groupIds: [STAFF] });
+    expect((await sync(STAFF, ['groups/list', 'groups/*'])).data).toEqual(['groups/*']);
+    const allowed = await getPrivileges(STAFF, member.token);
+    expect(allowed).toMatchObject({ status: 200, data: ['groups/*'] });
+    await sync(STAFF, []);
   });
 
   it('empties the list', async () => {

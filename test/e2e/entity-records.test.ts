@@ -185,9 +185,60 @@ describe('herbs: relations and chips (SPEC §3.2, §7.4)', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('offers the copy from the keyboard: a held Enter copies, a short one adds', async () => {
+    const tag = randomBytes(3).toString('hex');
+    const herb = await insert<{ herb_id: number }>('herbs', { herb_name: `Keys ${tag}` });
+    const { page, context, errors } = await openPage(browser);
+    await loginAsAdmin(page);
+    await page.goto(`/app/herbs/${herb.herb_id}`);
+    await editorOf(page)
+      .getByRole('heading', { name: `Keys ${tag}` })
+      .waitFor();
+    const add = page.getByRole('button', { name: 'Add', exact: true });
+    await add.focus();
+    await page.keyboard.down('Enter');
+    await page.waitForTimeout(900);
+    await page.keyboard.up('Enter');
+    const confirm = page.getByRole('dialog', { name: 'Confirm' });
+    await confirm.getByText('Would you like to copy the selected item ?').waitFor();
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    expect(await page.getByRole('dialog', { name: 'Add herb' }).count()).toBe(0);
+
+    await add.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog', { name: 'Add herb' }).waitFor();
+    expect(await confirm.count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });
 
 describe('patients: dates, choices and filters (SPEC §3.2, §4.6, §5)', () => {
+  it('shows and stores a timed date as DD/MM/YYYY HH:mm and YYYY-MM-DD HH:mm:ss', async () => {
+    const tag = randomBytes(3).toString('hex');
+    const patient = await insert<{ patient_id: number }>('patients', {
+      patient_first_name: `Tim${tag}`,
+      patient_last_name: 'Timed',
+      patient_next_appointment: '2027-04-03 09:15',
+    });
+    const { page, context, errors } = await openPage(browser);
+    await loginAsAdmin(page);
+    await page.goto(`/app/patients/${patient.patient_id}/clinical`);
+    const next = editorOf(page).getByRole('textbox', { name: 'Next appointment' });
+    await expect.poll(() => next.inputValue()).toBe('03/04/2027 09:15');
+    const answer = saved(page, /update$/);
+    await next.fill('05/04/2027 14:30');
+    await next.press('Tab');
+    await answer;
+    const row = await get<Record<string, unknown>>('patients', 'patient_id', patient.patient_id);
+    expect(row.patient_next_appointment).toBe('2027-04-05 14:30:00');
+    await expect.poll(() => next.inputValue()).toBe('05/04/2027 14:30');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('shows and stores dates, saves choices, limits lengths and filters the list', async () => {
     const tag = randomBytes(3).toString('hex');
     const patient = await insert<{ patient_id: number }>('patients', {

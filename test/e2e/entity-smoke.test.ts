@@ -139,6 +139,12 @@ async function edit(
         .click();
       return (r) => expect(r[field.name]).toBe(option.value);
     }
+    case 'colour': {
+      const box = editor.getByRole('textbox', { name: field.label, exact: true });
+      await box.fill('#3366CC');
+      await box.press('Tab');
+      return (r) => expect(r[field.name]).toBe('#3366cc');
+    }
     case 'date':
       await editor.getByRole('textbox', { name: field.label, exact: true }).fill('02/03/2001');
       await editor.getByRole('textbox', { name: field.label, exact: true }).press('Tab');

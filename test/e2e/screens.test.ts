@@ -122,7 +122,7 @@ describe('pages without chrome', () => {
     const { page, context } = await openPage(browser);
     await loginAsAdmin(page);
     await page.goto('/printing/patientletters/5');
-    await page.getByText('Patient letter 5').waitFor();
+    await page.getByRole('button', { name: 'Print' }).waitFor();
     expect(await page.getByRole('button', { name: 'Menu' }).count()).toBe(0);
     await page.screenshot({ path: screenshotPath('printing-wide'), fullPage: true });
     await page.goto('/offline/clients');

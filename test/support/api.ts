@@ -40,7 +40,7 @@ export async function startTestServer(
   const log = pino({ level: 'silent' });
   const services = createServices(config, database.db, log, 'test', overrides);
   const app = await buildApp(
-    { services, registry: buildRegistry(), webRoot: null },
+    { services, registry: buildRegistry(), webRoot: null, sessionListenUrl: database.appUrl },
     { loggerInstance: log },
   );
   return {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { fillMergeFields } from '../../src/shared/entities/merge-fields';
 import { isActiveFilter, parseTextFilter, stripExactPrefix } from '../../src/shared/filters';
-import { isIsoDate } from '../../src/shared/iso-date';
+import { colourRule, dateRule } from '../../src/shared/entities/rules';
+import { ISO_DATE_TIME_TEXT, isIsoDate } from '../../src/shared/iso-date';
 import { ACTIONS, PARTS_USED } from '../../src/server/seed/data/materia-basics';
 import { HERB_USES } from '../../src/server/seed/data/clinical-lists';
 import { HERBS } from '../../src/server/seed/data/herbs';
@@ -36,25 +37,43 @@ describe('dates', () => {
     expect(isIsoDate('24-01-01')).toBe(false);
     expect(isIsoDate('2024-1-1')).toBe(false);
   });
+
+  it('stores a timed date as YYYY-MM-DD HH:mm:ss and refuses impossible times', () => {
+    const rule = dateRule(false, true);
+    expect(rule.parse('2027-04-03 09:15')).toBe('2027-04-03 09:15:00');
+    expect(rule.parse('2027-04-03T09:15:30')).toBe('2027-04-03 09:15:30');
+    expect(rule.parse('  ')).toBe(null);
+    for (const bad of ['2027-04-03', '2027-02-30 10:00', '2027-04-03 24:00', '03/04/2027 10:00']) {
+      const result = rule.safeParse(bad);
+      expect(result.success, bad).toBe(false);
+      expect(result.error?.issues[0]?.message).toBe(ISO_DATE_TIME_TEXT);
+    }
+    expect(dateRule(false).safeParse('2027-04-03 09:15').success).toBe(false);
+  });
+
+  it('keeps colours as lower-case #rrggbb', () => {
+    expect(colourRule(false).parse('#3366CC')).toBe('#3366cc');
+    expect(colourRule(false).safeParse('red').success).toBe(false);
+  });
 });
 
 describe('merge fields', () => {
-  it('fills patient, user, company and today, escaping HTML and keeping unknown ones', () => {
+  it('fills the offered patient, user, company and today fields, escaping HTML and keeping others', () => {
     const text = fillMergeFields(
-      '<p>Dear {patient.title} {patient.last_name}, born {patient.dob}; {today}. {user.first_name} at {company.name} {patient.shoe_size}</p>',
+      '<p>Dear {patient.title} {patient.last_name}, born {patient.dob}; {today}. {user.first_name} at {company.company_name} ({company.name}) {patient.shoe_size} {user.email}</p>',
       {
         patient: {
           patient_title: 'Ms',
           patient_last_name: "O'Brien <b>",
           patient_dob: '1980-02-03',
         },
-        user: { user_first_name: 'Ada' },
-        company: { name: 'Bath & Wells Herbs' },
+        user: { user_first_name: 'Ada', user_email: 'ada@example.com' },
+        company: { company_name: 'Bath & Wells Herbs' },
         today: '2025-06-01',
       },
     );
     expect(text).toBe(
-      '<p>Dear Ms O&#39;Brien &lt;b&gt;, born 03/02/1980; 01/06/2025. Ada at Bath &amp; Wells Herbs {patient.shoe_size}</p>',
+      '<p>Dear Ms O&#39;Brien &lt;b&gt;, born 03/02/1980; 01/06/2025. Ada at Bath &amp; Wells Herbs (Bath &amp; Wells Herbs) {patient.shoe_size} {user.email}</p>',
     );
   });
 });

@@ -1,7 +1,8 @@
 /**
  * ALTCHA proof-of-work, self-hosted: the server signs a challenge, the browser solves it, and the
  * solution comes back as `altcha` in the payload. The signing keys live in the database, so a
- * challenge from one server verifies on any other; a solution is accepted once.
+ * challenge from one server verifies on any other; a solution is accepted once by the whole
+ * deployment (its nonce is claimed in captcha_uses; the in-memory set only saves a query).
  */
 import { createChallenge, randomInt, verifySolution, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
@@ -67,9 +68,10 @@ export class Captcha {
         hmacSignatureSecret: secrets.signature,
         hmacKeySignatureSecret: secrets.keySignature,
       });
+      const accepted = result.verified && (await this.claim(nonce));
       if (!result.verified) this.used.delete(nonce);
       this.forgetExpired();
-      return result.verified;
+      return accepted;
     } catch {
       if (nonce) this.used.delete(nonce);
       return false;
@@ -89,6 +91,18 @@ export class Captcha {
       this.secrets = loading;
     }
     return this.secrets;
+  }
+
+  /** True for the first server to claim the nonce; another server may have accepted it. */
+  private async claim(nonce: string): Promise<boolean> {
+    await this.db.deleteFrom('captcha_uses').where('expires_at', '<', new Date()).execute();
+    const claimed = await this.db
+      .insertInto('captcha_uses')
+      .values({ nonce, expires_at: new Date(Date.now() + CHALLENGE_TTL_MS) })
+      .onConflict((conflict) => conflict.column('nonce').doNothing())
+      .returning('nonce')
+      .executeTakeFirst();
+    return claimed !== undefined;
   }
 
   private forgetExpired(): void {

@@ -36,6 +36,7 @@ export const authCalls: CallDefinition[] = [
     path: 'users/check_authentication',
     access: 'user',
     input: nothing,
+    database: false,
     // The dispatcher loaded the profile with the token: this hot call needs no query of its own.
     handler: (ctx) => Promise.resolve({ data: sessionUserOf(ctx.user.profile, ctx.user) }),
   }),

@@ -9,6 +9,7 @@ import type { Tx } from '../db/tenancy';
 import type { AuthUser } from '../http/calls';
 import { USER_DETAIL_COLUMNS } from '../../shared/users';
 import { groupsOfUser } from '../users/profile';
+import { SessionCache } from './session-cache';
 
 export const TOKEN_IDLE_MS = 2 * 60 * 60 * 1000;
 export const TOKEN_ABSOLUTE_MS = 12 * 60 * 60 * 1000;
@@ -22,6 +23,8 @@ function pick<T extends object, K extends keyof T>(row: T, keys: readonly K[]): 
 
 export const newSecret = () => randomBytes(32).toString('base64url');
 export const digest = (secret: string) => createHash('sha256').update(secret).digest();
+/** Memory holds digests too, never the secrets themselves. */
+const cacheKey = (secret: string) => digest(secret).toString('base64');
 
 export interface IssuedToken {
   hash: string;
@@ -31,9 +34,21 @@ export interface IssuedToken {
 }
 
 export class Sessions {
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly now: () => number = Date.now,
+    readonly cache: SessionCache = new SessionCache(),
+  ) {}
+
+  /** The user of a token from memory, when this server checked it lately (see SessionCache). */
+  cached(companyId: number, secret: string): AuthUser | null {
+    if (!this.cache.isActive) return null;
+    return this.cache.get(companyId, cacheKey(secret), this.now(), TOUCH_EVERY_MS);
+  }
 
   async authenticate(trx: Tx, companyId: number, secret: string): Promise<AuthUser | null> {
+    const hit = this.cached(companyId, secret);
+    if (hit) return hit;
+    const generation = this.cache.generation(companyId);
     const row = await trx
       .selectFrom('user_logins as l')
       .innerJoin('users as u', (j) =>
@@ -60,7 +75,8 @@ export class Sessions {
     if (now >= row.expires_at.getTime() || now - row.last_seen_at.getTime() >= TOKEN_IDLE_MS) {
       return null;
     }
-    if (now - row.last_seen_at.getTime() >= TOUCH_EVERY_MS) {
+    const touch = now - row.last_seen_at.getTime() >= TOUCH_EVERY_MS;
+    if (touch) {
       await trx
         .updateTable('user_logins')
         .set({ last_seen_at: new Date(now) })
@@ -71,7 +87,7 @@ export class Sessions {
     const { userlogin_id, logged_in_at, expires_at, privileges } = row;
     const profile = pick(row, [...USER_DETAIL_COLUMNS, 'groups']);
     const groupIds = profile.groups.map((g) => g.group_id);
-    return {
+    const user: AuthUser = {
       profile,
       user_id: profile.user_id,
       userlogin_id,
@@ -81,6 +97,9 @@ export class Sessions {
       logged_in_at,
       expires_at,
     };
+    const lastSeen = touch ? now : row.last_seen_at.getTime();
+    this.cache.put(companyId, cacheKey(secret), { user, lastSeen }, generation);
+    return user;
   }
 
   async issue(

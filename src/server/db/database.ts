@@ -14,6 +14,8 @@ import type { DB } from './schema';
 
 // Dates stay text (YYYY-MM-DD) as the API carries them; bigint ids fit in a JS number.
 pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
+// Timed dates travel as 'YYYY-MM-DD HH:mm:ss', as PostgreSQL writes a timestamp(0).
+pg.types.setTypeParser(pg.types.builtins.TIMESTAMP, (v) => v);
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
 

@@ -129,6 +129,12 @@ export interface ServerSecretsTable {
   created_at: Generated<Date>;
 }
 
+/** Captcha solutions already accepted, by any server (see 0014_captcha_uses). */
+export interface CaptchaUsesTable {
+  nonce: string;
+  expires_at: Date;
+}
+
 export interface DB {
   companies: CompaniesTable;
   users: UsersTable;
@@ -143,4 +149,5 @@ export interface DB {
   user_preferences: UserPreferencesTable;
   audit_log: AuditLogTable;
   server_secrets: ServerSecretsTable;
+  captcha_uses: CaptchaUsesTable;
 }

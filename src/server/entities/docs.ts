@@ -3,7 +3,6 @@
  *   node --import tsx src/server/entities/docs.ts > docs/entities.md && npx prettier --write docs/entities.md
  * A unit test fails when the committed file differs from what this prints (after Prettier).
  */
-import { pathToFileURL } from 'node:url';
 import { ENTITIES, type EntityDefinition, type FieldDefinition } from '../../shared/entities';
 import { hooksOf } from './hooks/index';
 
@@ -129,6 +128,3 @@ export function entitiesMarkdown(): string {
     ...ENTITIES.map(entitySection),
   ].join('\n');
 }
-
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href)
-  process.stdout.write(entitiesMarkdown());

@@ -1,11 +1,11 @@
 /**
  * Group privileges (SPEC §4.3, §6). A group's list holds `module/route` strings and `module/*`
- * wildcards, each one the catalogue offers. When a list holds `x/*` its `x/route` entries are
- * redundant — the wildcard already grants them (shared/privileges `grants`) — but they are stored
- * as given: the group screen disables, not unticks, a wildcard's children, so un-ticking the
- * wildcard later brings the specific choices back exactly as the admin left them.
+ * wildcards, each one the catalogue offers. It is stored normalised (shared/privileges
+ * `normalisePrivileges`): a wildcard's own routes are dropped, since it grants them already, so
+ * the stored list — and its audit trail — says exactly what the group may do.
  */
 import { allPrivilegeStrings } from '../../shared/modules';
+import { normalisePrivileges } from '../../shared/privileges';
 import type { CallContext } from '../http/calls';
 import { badRequest, notFound } from '../http/errors';
 import { groupExists, privilegesOfGroup, replacePrivilegesOfGroup } from './repository';
@@ -28,7 +28,7 @@ function checkedPrivileges(requested: readonly string[]): string[] {
       unknown.length === 1 ? `Unknown privilege ${names}.` : `Unknown privileges ${names}.`,
     );
   }
-  return [...new Set(requested)];
+  return normalisePrivileges(requested);
 }
 
 /** Replaces the group's list with exactly the given one; answers the stored list. */

@@ -11,6 +11,7 @@ import fastifyStatic from '@fastify/static';
 import type { Services } from '../services';
 import type { CallRegistry } from './calls';
 import { dispatch, envelopeOf } from './dispatch';
+import { startSessionListener } from '../auth/session-listener';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -18,6 +19,11 @@ export interface AppOptions {
   services: Services;
   registry: CallRegistry;
   webRoot?: string | null;
+  /**
+   * The database URL the session cache's change listener connects to; without it (or with
+   * SESSION_CACHE=off) every call reads its session from the database.
+   */
+  sessionListenUrl?: string | null;
 }
 
 export function loggerOptions(level: string): FastifyServerOptions['logger'] {
@@ -55,6 +61,15 @@ export async function buildApp(
     crossOriginEmbedderPolicy: false,
   });
   await app.register(compress, { threshold: 1024 });
+
+  if (options.sessionListenUrl && services.config.sessionCache) {
+    const listener = startSessionListener(
+      options.sessionListenUrl,
+      services.sessions.cache,
+      services.log,
+    );
+    app.addHook('onClose', () => listener.stop());
+  }
 
   // Every failure before the dispatcher (bad JSON, too large, wrong type) still gets the envelope.
   app.setErrorHandler(

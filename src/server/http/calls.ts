@@ -68,6 +68,11 @@ export interface CallDefinition<S extends z.ZodType = z.ZodType> {
   path: string;
   access: Access;
   input: S;
+  /**
+   * False when the handler reads nothing from the database: a caller whose session is in the
+   * session cache is then answered without a connection (the heartbeat's hot path).
+   */
+  database?: boolean;
   handler(ctx: CallContext, input: z.infer<S>): Promise<CallResult>;
 }
 

@@ -12,7 +12,7 @@ import {
 } from '../../shared/envelope';
 import { moduleByName } from '../../shared/modules';
 import { grants } from '../../shared/privileges';
-import { inTenant } from '../db/tenancy';
+import { inTenant, type Tx } from '../db/tenancy';
 import type { Services } from '../services';
 import type {
   AuditEntry,
@@ -62,6 +62,23 @@ function failure(services: Services, error: ApiError): DispatchOutcome {
   };
 }
 
+function cachedUser(services: Services, company: Caller['company'], token: unknown) {
+  const parsed = tokenShape.safeParse(token);
+  return parsed.success ? services.sessions.cached(company.company_id, parsed.data.hash) : null;
+}
+
+/** What a database-free call gets as its transaction: any use is a programming error. */
+const NO_DATABASE = new Proxy({} as Tx, {
+  get() {
+    throw new Error('A call declared `database: false` used the database.');
+  },
+});
+
+/** Reads under users/ and groups/ leave sessions as they are; anything else there may not. */
+const SESSION_READS = /^(list|get|get_.*|typeahead.*|count|check_authentication)$/;
+const mayChangeSessions = (path: string) =>
+  /^(users|groups)\//.test(path) && !SESSION_READS.test(path.split('/')[1] ?? '');
+
 async function authenticate(
   ctx: { services: Services; caller: Caller },
   trx: CallContext['trx'],
@@ -77,6 +94,12 @@ function checkAccess(definition: CallDefinition, user: AuthUser | null): void {
   if (!user) throw unauthenticated();
   if (definition.access === 'user' || user.is_admin) return;
   if (!grants(user.privileges, definition.access.privilege)) throw forbidden();
+}
+
+/** Calls of an essential module (or of none) are never switched off. */
+function alwaysEnabled(path: string): boolean {
+  const module = moduleByName(path.split('/')[0] ?? '');
+  return !module || module.essential;
 }
 
 async function checkModuleEnabled(trx: CallContext['trx'], path: string): Promise<void> {
@@ -111,8 +134,8 @@ export async function dispatch(
     if (!definition) throw notFound(`There is no call named "${path}".`);
     const caller: Caller = { company, user: null, ip: meta.ip, userAgent: meta.userAgent };
 
-    const outcome = await inTenant(services.db, company.company_id, async (trx) => {
-      if (definition.access !== 'public') {
+    const run = async (trx: Tx) => {
+      if (definition.access !== 'public' && !caller.user) {
         caller.user = await authenticate({ services, caller }, trx, token);
       }
       checkAccess(definition, caller.user);
@@ -128,7 +151,13 @@ export async function dispatch(
         audit: (entry: AuditEntry) => writeAudit(context, entry),
       };
       return definition.handler(context, input.data);
-    });
+    };
+    caller.user = definition.access === 'public' ? null : cachedUser(services, company, token);
+    const outcome =
+      caller.user && definition.database === false && alwaysEnabled(path)
+        ? await run(NO_DATABASE)
+        : await inTenant(services.db, company.company_id, run);
+    if (mayChangeSessions(path)) services.sessions.cache.clearCompany(company.company_id);
     const ok = outcome.result ?? true;
     return {
       status: outcome.status ?? (ok ? 200 : 400),

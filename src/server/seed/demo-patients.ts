@@ -187,7 +187,7 @@ async function seedLetters(
     const values = {
       patient: byRef.get(ref),
       user: user.rows[0],
-      company: { name: company.rows[0]?.name ?? '' },
+      company: { company_name: company.rows[0]?.name ?? '' },
       today: date,
     };
     letters.push({

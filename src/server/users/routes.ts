@@ -14,6 +14,7 @@ export const userCalls: CallDefinition[] = [
     path: 'users/get_user_privileges',
     access: 'user',
     input: z.object({}).strict(),
+    database: false,
     handler: (ctx) =>
       Promise.resolve({
         // Admins hold every privilege without any being listed (SPEC §6).

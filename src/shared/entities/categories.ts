@@ -4,7 +4,7 @@
  * only admins set them (DESIGN §4).
  */
 import { defineEntity } from './define';
-import { input, readOnly, toggle } from './fields';
+import { colour, input, readOnly, toggle } from './fields';
 
 const flag = (name: string, label: string, fallback: 0 | 1) =>
   toggle(name, { label, adminOnly: true, default: fallback });
@@ -24,19 +24,24 @@ export const categories = defineEntity({
       copy: false,
       hint: 'A stable name used by the program; set automatically when left empty.',
     }),
-    readOnly('category_parent', 'id', { label: 'Parent' }),
+    // The parent names another category, so its filter offers them by label.
+    { ...readOnly('category_parent', 'id', { label: 'Parent' }), references: 'categories' },
     readOnly('category_root', 'id', { label: 'Root' }),
     readOnly('category_order', 'integer', { label: 'Order' }),
     flag('category_mandatory', 'Mandatory', 0),
     flag('category_can_contain_children', 'Can contain children', 1),
     flag('category_movable', 'Movable', 1),
     flag('category_can_be_renamed', 'Can be renamed', 1),
+    colour('category_colour', {
+      label: 'Colour',
+      hint: 'Marks the records filed under this category.',
+    }),
   ],
   tabs: [
     {
       name: 'general',
       sections: [
-        { title: 'Category', items: ['category_label', 'category_key'] },
+        { title: 'Category', items: ['category_label', 'category_key', 'category_colour'] },
         {
           title: 'Rules',
           items: [

@@ -16,6 +16,7 @@ import type {
   FilterDefinition,
   FilterType,
   RelationDefinition,
+  RowLock,
   SectionDefinition,
   TreeDefinition,
 } from './types';
@@ -61,6 +62,7 @@ export interface EntitySpec {
   tree?: TreeDefinition;
   auditReads?: boolean;
   openReads?: boolean;
+  lockedWhen?: RowLock;
 }
 
 function fail(spec: EntitySpec, text: string): never {
@@ -214,5 +216,6 @@ export function defineEntity(spec: EntitySpec): EntityDefinition {
     ...(spec.tree ? { tree: spec.tree } : {}),
     auditReads: spec.auditReads ?? false,
     openReads: spec.openReads ?? false,
+    ...(spec.lockedWhen ? { lockedWhen: spec.lockedWhen } : {}),
   };
 }

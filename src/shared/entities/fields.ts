@@ -129,9 +129,17 @@ export function colour(name: string, o: Common = {}): FieldSpec {
   };
 }
 
-/** YYYY-MM-DD or null. */
-export function date(name: string, o: Common = {}): FieldSpec {
-  return { ...common(o), name, type: 'date', value: 'date', rule: dateRule(o.required ?? false) };
+/** YYYY-MM-DD or null; with `timed` a date and time, YYYY-MM-DD HH:mm:ss. */
+export function date(name: string, o: Common & { timed?: boolean } = {}): FieldSpec {
+  const timed = o.timed ?? false;
+  return {
+    ...common(o),
+    name,
+    type: 'date',
+    value: 'date',
+    ...(timed ? { timed } : {}),
+    rule: dateRule(o.required ?? false, timed),
+  };
 }
 
 /** 1 (Yes) or 0 (No). */

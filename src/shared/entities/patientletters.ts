@@ -49,3 +49,17 @@ export const patientletters = defineEntity({
     sortable: ['patientletter_date'],
   },
 });
+
+/** What patientletters/get_printable answers: the letter ready for the print page. */
+export interface PrintableLetter {
+  patientletter_id: number;
+  patientletter_name: string;
+  /** YYYY-MM-DD: the letter's date, today when it has none. */
+  date: string;
+  company_name: string;
+  patient_name: string;
+  /** The patient's postal address, one line each; empty when none is known. */
+  address: string[];
+  /** The body with its merge fields filled in and only the editor's markup kept. */
+  html: string;
+}

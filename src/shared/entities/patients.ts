@@ -17,6 +17,7 @@ export const patients = defineEntity({
     input('patient_first_name', { required: true, max: 100 }),
     input('patient_last_name', { required: true, max: 100 }),
     date('patient_dob', { label: 'Date of birth' }),
+    date('patient_next_appointment', { timed: true, label: 'Next appointment' }),
     select('patient_sex', SEX_OPTIONS, { buttons: true }),
     select('patient_gender', GENDER_OPTIONS, { buttons: true }),
     input('patient_occupation', { max: 100 }),
@@ -84,6 +85,7 @@ export const patients = defineEntity({
     {
       name: 'clinical',
       sections: [
+        { title: 'Follow-up', items: ['patient_next_appointment'] },
         { title: 'Conditions and symptoms', items: ['conditions', 'symptoms'] },
         { title: 'Notes', items: ['patient_notes'] },
       ],

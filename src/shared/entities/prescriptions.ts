@@ -4,8 +4,11 @@
  * total; prescriptions/dispense takes the stock and marks the prescription dispensed.
  */
 import { defineEntity } from './define';
-import { date, input, money, number, reference, select, textarea } from './fields';
-import { FORM_OPTIONS, PRESCRIPTION_STATUS_OPTIONS } from './options';
+import { date, input, money, number, quantity, reference, select, textarea } from './fields';
+import { FORM_OPTIONS, MATERIA_UNIT_KIND_OPTIONS, PRESCRIPTION_STATUS_OPTIONS } from './options';
+
+/** The formula is taken as a whole, so its dose and days are the prescription's (prescription-totals.ts). */
+export const DISPENSED_TEXT = 'A dispensed prescription can not be changed.';
 
 export const prescriptions = defineEntity({
   entities: 'prescriptions',
@@ -19,6 +22,17 @@ export const prescriptions = defineEntity({
     reference('prescription_user_id', 'users', { label: 'Practitioner' }),
     select('prescription_form', FORM_OPTIONS, { required: true, default: 'tincture' }),
     textarea('prescription_dose_instructions', { max: 2000 }),
+    select('prescription_unit_kind', MATERIA_UNIT_KIND_OPTIONS, {
+      required: true,
+      default: 'volume',
+      label: 'Measured by',
+      hint: 'How the formula and its daily dose are measured.',
+    }),
+    quantity(
+      'prescription_daily_dose',
+      { kindField: 'prescription_unit_kind' },
+      { nullable: true, label: 'Dose per day', hint: 'e.g. 15 ml for 5 ml three times a day.' },
+    ),
     number('prescription_days', {
       integer: true,
       min: 1,
@@ -33,8 +47,11 @@ export const prescriptions = defineEntity({
     money('prescription_total_price', { readOnly: true, label: 'Total price' }),
     textarea('prescription_notes'),
   ],
+  lockedWhen: { field: 'prescription_status', value: 'dispensed', text: DISPENSED_TEXT },
   extras: [
     { name: 'prescription_lines', type: 'slot', label: 'Lines' },
+    { name: 'print', type: 'button', label: 'Print prescription' },
+    { name: 'print_label', type: 'button', label: 'Print label' },
     {
       name: 'dispense',
       type: 'button',
@@ -61,10 +78,14 @@ export const prescriptions = defineEntity({
           title: 'Dosage',
           items: [
             'prescription_dose_instructions',
+            'prescription_unit_kind',
+            'prescription_daily_dose',
             'prescription_days',
             'prescription_status',
             'prescription_total_price',
             'dispense',
+            'print',
+            'print_label',
           ],
         },
         { title: 'Lines', columns: 2, items: ['prescription_lines'] },

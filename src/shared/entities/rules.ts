@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { HEX_COLOUR } from '../colours';
-import { ISO_DATE_TEXT, isIsoDate } from '../iso-date';
+import { ISO_DATE_TEXT, ISO_DATE_TIME_TEXT, isIsoDate, isoDateTime } from '../iso-date';
 import { LONG_TEXT_MAX_LENGTH, maxLengthText } from '../limits';
 
 export const EMPTY_TEXT = 'Can not be empty';
@@ -44,7 +44,9 @@ export const urlRule = (required: boolean) =>
 export const telRule = (required: boolean) =>
   patterned(50, required, TEL, 'Must be a telephone number: digits, spaces and + ( ) - . only.');
 export const colourRule = (required: boolean) =>
-  patterned(7, required, HEX_COLOUR, 'Must be a colour such as #6b7a2a.');
+  patterned(7, required, HEX_COLOUR, 'Must be a colour such as #6b7a2a.').transform((v) =>
+    v.toLowerCase(),
+  );
 
 export function htmlRule(required: boolean): z.ZodType<string> {
   const rule = z
@@ -55,12 +57,17 @@ export function htmlRule(required: boolean): z.ZodType<string> {
   return required ? rule.refine((v) => v !== '', EMPTY_TEXT) : rule;
 }
 
-export function dateRule(required: boolean): z.ZodType<string | null> {
-  const rule = z
+/** YYYY-MM-DD, or with `timed` YYYY-MM-DD HH:mm[:ss] stored as YYYY-MM-DD HH:mm:ss; null. */
+export function dateRule(required: boolean, timed = false): z.ZodType<string | null> {
+  const blank = z
     .string()
     .nullable()
-    .transform((v) => (v === null || v.trim() === '' ? null : v.trim()))
-    .refine((v) => v === null || isIsoDate(v), ISO_DATE_TEXT);
+    .transform((v) => (v === null || v.trim() === '' ? null : v.trim()));
+  const rule = timed
+    ? blank
+        .transform((v) => (v === null ? null : (isoDateTime(v) ?? v)))
+        .refine((v) => v === null || isoDateTime(v) === v, ISO_DATE_TIME_TEXT)
+    : blank.refine((v) => v === null || isIsoDate(v), ISO_DATE_TEXT);
   return required ? rule.refine((v) => v !== null, EMPTY_TEXT) : rule;
 }
 

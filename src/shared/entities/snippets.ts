@@ -1,6 +1,7 @@
 /**
  * Reusable passages for patient letters. The body may hold merge fields such as
- * {patient.first_name} or {today}, filled in when a letter is written (see ./merge-fields.ts).
+ * {patient.first_name} or {today}: they stay placeholders in the letter and are filled in when it
+ * is printed (see ./merge-fields.ts).
  */
 import { defineEntity } from './define';
 import { category, html, input } from './fields';

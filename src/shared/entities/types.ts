@@ -59,6 +59,8 @@ export interface FieldDefinition {
   default?: string | number | null;
   options?: readonly Option[];
   maxLength?: number;
+  /** date: a date and time (YYYY-MM-DD HH:mm:ss, shown DD/MM/YYYY HH:mm), not a day. */
+  timed?: boolean;
   min?: number;
   max?: number;
   /** Stored in the base unit (mg, ml, mm) of this kind; shown metric or imperial. */
@@ -196,4 +198,13 @@ export interface EntityDefinition {
    * reference lists records pick from. Writes still need their privileges.
    */
   openReads: boolean;
+  /** Rows in this state can no longer be changed or deleted (a dispensed prescription). */
+  lockedWhen?: RowLock;
+}
+
+export interface RowLock {
+  field: string;
+  value: string;
+  /** Why: the editor's hint and the server's refusal. */
+  text: string;
 }

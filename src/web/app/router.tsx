@@ -31,6 +31,14 @@ const PatientLetterPrint = lazyNamed(
   () => import('../features/printing/PatientLetterPrint'),
   'PatientLetterPrint',
 );
+const PrescriptionPrint = lazyNamed(
+  () => import('../features/printing/prescriptions/PrescriptionPrint'),
+  'PrescriptionPrint',
+);
+const PrescriptionLabel = lazyNamed(
+  () => import('../features/printing/prescriptions/PrescriptionLabel'),
+  'PrescriptionLabel',
+);
 const OfflineClientsPage = lazyNamed(
   () => import('../features/offline/OfflineClientsPage'),
   'OfflineClientsPage',
@@ -56,6 +64,8 @@ export const router = createBrowserRouter([
         element: <RequireAuth>{page(<PrintingLayout />)}</RequireAuth>,
         children: [
           { path: 'patientletters/:id', element: page(<PatientLetterPrint />) },
+          { path: 'prescriptions/:id', element: page(<PrescriptionPrint />) },
+          { path: 'prescriptions/:id/label', element: page(<PrescriptionLabel />) },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

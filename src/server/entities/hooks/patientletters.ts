@@ -1,12 +1,13 @@
 /**
- * Patient letters: a new letter is written by the current user unless another is named, and
- * patientletters/insert_snippets appends snippets to a letter with their merge fields filled in
- * ({patient.first_name}, {user.last_name}, {company.name}, {today}) and links them.
+ * Patient letters: a new letter is written by the current user unless another is named; its
+ * patient must exist (a clear message, not a constraint error, when it was deleted meanwhile).
+ * patientletters/insert_snippets appends snippets to a letter and links them; their merge fields
+ * ({patient.first_name}, {company.company_name}, {today}, …) stay placeholders until printing,
+ * and patientletters/get_printable fills them in (./patientletter-print.ts).
  */
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { patientletters, patients, snippets, users } from '../../../shared/entities';
-import { fillMergeFields } from '../../../shared/entities/merge-fields';
+import { patientletters, snippets } from '../../../shared/entities';
 import { normaliseRichText } from '../../../shared/entities/rules';
 import type { CallContext } from '../../http/calls';
 import { notFound } from '../../http/errors';
@@ -15,6 +16,7 @@ import { addLinks } from '../links';
 import { idInput, idList } from '../payloads';
 import { findRow, findRows, updateRow, type Row } from '../repository';
 import { notFoundText } from '../values';
+import { printableLetter, requirePatient } from './patientletter-print';
 import { authoredBy } from './prescriptions';
 
 const textOf = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -22,6 +24,7 @@ const insertSnippets = z.strictObject({
   patientletter_id: idInput,
   snippet_ids: idList(100).min(1),
 });
+const byId = z.strictObject({ patientletter_id: idInput });
 
 async function appendSnippets(ctx: CallContext, input: z.output<typeof insertSnippets>) {
   const company = ctx.caller.company.company_id;
@@ -31,17 +34,7 @@ async function appendSnippets(ctx: CallContext, input: z.output<typeof insertSni
   const byId = new Map(chosen.map((row) => [row.snippet_id as number, row]));
   const missing = input.snippet_ids.find((id) => !byId.has(id));
   if (missing !== undefined) throw notFound(notFoundText(snippets, missing));
-  const values = {
-    patient: await findRow(ctx.trx, patients, company, before.patientletter_patient_id as number),
-    user: before.patientletter_user_id
-      ? await findRow(ctx.trx, users, company, before.patientletter_user_id as number)
-      : undefined,
-    company: { name: ctx.caller.company.company_name },
-    today: textOf(before.patientletter_date),
-  };
-  const added = input.snippet_ids.map((id) =>
-    fillMergeFields(textOf(byId.get(id)?.snippet_body), values),
-  );
+  const added = input.snippet_ids.map((id) => textOf(byId.get(id)?.snippet_body));
   const body = normaliseRichText(
     [String(before.patientletter_body), ...added].filter(Boolean).join('\n'),
   );
@@ -67,8 +60,12 @@ async function appendSnippets(ctx: CallContext, input: z.output<typeof insertSni
 }
 
 export const patientletterHooks: EntityHooks = {
-  beforeInsert(ctx, values) {
+  async beforeInsert(ctx, values) {
     authoredBy(ctx, values, 'patientletter_user_id');
+    await requirePatient(ctx, values.patientletter_patient_id);
+  },
+  async beforeUpdate(ctx, _before, field, value) {
+    if (field.name === 'patientletter_patient_id') await requirePatient(ctx, value);
   },
   calls: {
     insert_snippets: {
@@ -76,6 +73,13 @@ export const patientletterHooks: EntityHooks = {
       input: insertSnippets,
       handler: async (ctx, input: z.output<typeof insertSnippets>) => ({
         data: await appendSnippets(ctx, input),
+      }),
+    },
+    get_printable: {
+      route: 'list',
+      input: byId,
+      handler: async (ctx, input: z.output<typeof byId>) => ({
+        data: await printableLetter(ctx, input.patientletter_id),
       }),
     },
   },

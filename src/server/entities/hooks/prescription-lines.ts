@@ -9,9 +9,12 @@ import type {
   PrescriptionLine,
   PrescriptionLineValues,
 } from '../../../shared/entities/prescription-lines';
+import { lockText } from '../../../shared/entities/locks';
+import { prescriptionTotals } from '../../../shared/prescription-totals';
 import { formatQuantity, type UnitKind } from '../../../shared/units';
 import type { CallContext } from '../../http/calls';
 import { badRequest, notFound } from '../../http/errors';
+import { companyUnits } from '../../modules/company-units';
 import { explained } from '../db-errors';
 import { findRow, updateRow, type Row } from '../repository';
 import { notFoundText } from '../values';
@@ -21,8 +24,8 @@ const companyOf = (ctx: CallContext) => ctx.caller.company.company_id;
 export async function requireDraft(ctx: CallContext, id: number): Promise<Row> {
   const row = await findRow(ctx.trx, prescriptions, companyOf(ctx), id, true);
   if (!row) throw notFound(notFoundText(prescriptions, id));
-  if (row.prescription_status !== 'draft')
-    throw badRequest('A dispensed prescription can not be changed.');
+  const locked = lockText(prescriptions, row);
+  if (locked) throw badRequest(locked);
   return row;
 }
 
@@ -79,9 +82,8 @@ export async function saveLines(ctx: CallContext, id: number, lines: Prescriptio
       ),
     );
   }
-  const total =
-    Math.round(lines.reduce((sum, l) => sum + (l.prescription_line_price ?? 0), 0) * 10_000) /
-    10_000;
+  const { currency } = await companyUnits(ctx.trx, companyOf(ctx));
+  const total = prescriptionTotals(lines, currency).price;
   await updateRow(ctx.trx, prescriptions, companyOf(ctx), id, { prescription_total_price: total });
   const saved = await readLines(ctx, id);
   await ctx.audit({
@@ -99,6 +101,7 @@ export async function dispense(ctx: CallContext, id: number) {
   const before = await requireDraft(ctx, id);
   const lines = await readLines(ctx, id);
   if (lines.length === 0) throw badRequest('A prescription without lines can not be dispensed.');
+  const { unitSystem } = await companyUnits(ctx.trx, companyOf(ctx));
   for (const line of lines) {
     const productId = line.prescription_line_dispensary_product_id;
     if (productId === null) continue;
@@ -119,8 +122,8 @@ export async function dispense(ctx: CallContext, id: number) {
       const row = stock.rows[0];
       const kind = line.prescription_line_unit_kind as UnitKind;
       throw badRequest(
-        `Not enough ${row?.name ?? 'stock'} in stock: ${formatQuantity(row?.stock ?? 0, kind, 'metric')} left, ` +
-          `${formatQuantity(line.prescription_line_quantity, kind, 'metric')} needed.`,
+        `Not enough ${row?.name ?? 'stock'} in stock: ${formatQuantity(Number(row?.stock ?? 0), kind, unitSystem)} left, ` +
+          `${formatQuantity(line.prescription_line_quantity, kind, unitSystem)} needed.`,
       );
     }
   }

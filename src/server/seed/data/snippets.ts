@@ -7,7 +7,7 @@ export const SNIPPETS: ReadonlyArray<readonly [name: string, body: string]> = [
   ['Dietary advice', '<p>Alongside your herbs, regular meals with plenty of vegetables, whole grains and water will help. Try to keep caffeine and alcohol to a minimum.</p>'],
   ['Sleep advice', '<p>A regular bedtime, a dark and cool bedroom, and no screens for an hour before sleep will support the herbs you are taking.</p>'],
   ['Letter to your GP', '<p>With your permission I have written to your GP, so that they know which herbs you are taking alongside your other medicines.</p>'],
-  ['Sign-off', '<p>Kind regards,</p><p>{user.first_name} {user.last_name}<br>{company.name}</p>'],
+  ['Sign-off', '<p>Kind regards,</p><p>{user.first_name} {user.last_name}<br>{company.company_name}</p>'],
 ];
 
 /** Subjects of demo letters and the snippets each is made of. */

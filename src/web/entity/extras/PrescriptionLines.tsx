@@ -3,7 +3,7 @@
  * saved as a whole with save_lines whenever a line changes (the server then sets the total). A
  * new line stays here until it names a herb or a dispensary product. Dispensed ones are read-only.
  */
-import { Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import type { PrescriptionLine } from '../../../shared/entities/prescription-lines';
 import { call } from '../../api/client';
@@ -13,6 +13,9 @@ import { SourceContext, type EditorSource } from '../fields/source';
 import { useEntityScope } from '../hooks/entityContext';
 import { textOf } from '../model/format';
 import type { Row } from '../model/types';
+import { useCompanySettings } from '../../theme/useCompanySettings';
+import { prescriptionSummary } from './prescriptionSummary';
+import { withProductDefaults } from './productDefaults';
 import type { SlotProps } from './registry';
 import {
   LINE_FIELDS,
@@ -93,7 +96,26 @@ export function PrescriptionLines({ rowId, row, disabled }: SlotProps) {
           </Button>
         </Group>
       )}
+      <Totals lines={lines} row={row} />
     </Stack>
+  );
+}
+
+function Totals({ lines, row }: { lines: Lines; row: Row }) {
+  const summary = prescriptionSummary(lines, row, useCompanySettings());
+  return (
+    <Table aria-label="Totals" data-totals withRowBorders={false} w="auto">
+      <Table.Tbody>
+        {summary.map(({ label, text, warning }) => (
+          <Table.Tr key={label} data-total={label}>
+            <Table.Th scope="row" fw={500}>
+              {label}
+            </Table.Th>
+            <Table.Td c={warning ? 'negative' : undefined}>{text}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
   );
 }
 
@@ -105,11 +127,13 @@ interface LineProps {
 }
 
 function LineEditor({ index, values, readOnly, onChange }: LineProps) {
+  const { currency } = useCompanySettings();
   const source: EditorSource = {
     definition: lineDefinition,
     values,
     items: Object.fromEntries(LINE_FIELDS.map((name) => [name, { disabled: readOnly }])),
-    save: (field, value) => onChange({ ...values, [field.name]: value }),
+    save: async (field, value) =>
+      onChange(await withProductDefaults({ ...values, [field.name]: value }, field.name, currency)),
     record: false,
     sectionOpen: () => true,
     setSectionOpen: () => undefined,

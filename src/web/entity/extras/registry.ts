@@ -21,12 +21,22 @@ export const SLOTS: Readonly<Record<string, LazySlot>> = {
   'prescriptions.prescription_lines': lazy(async () => ({
     default: (await withTimeout(import('./PrescriptionLines'))).PrescriptionLines,
   })),
+  'groups.group_privileges': lazy(async () => ({
+    default: (await withTimeout(import('../../features/group-privileges/GroupPrivileges')))
+      .GroupPrivileges,
+  })),
 };
 
 /** Buttons without a server call of their own. */
 export const BUTTON_ACTIONS: Readonly<Record<string, (id: Id) => void>> = {
   'patientletters.print': (id) => {
     window.open(`/printing/patientletters/${id}`, '_blank', 'noopener');
+  },
+  'prescriptions.print': (id) => {
+    window.open(`/printing/prescriptions/${id}`, '_blank', 'noopener');
+  },
+  'prescriptions.print_label': (id) => {
+    window.open(`/printing/prescriptions/${id}/label`, '_blank', 'noopener');
   },
 };
 

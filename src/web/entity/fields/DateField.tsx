@@ -1,5 +1,5 @@
 /**
- * Dates (SPEC §5): shown and typed as DD/MM/YYYY (with HH:mm when the stored value has a time),
+ * Dates (SPEC §5): shown and typed as DD/MM/YYYY (with HH:mm for a timed field or a stored time),
  * picked from a calendar, stored as YYYY-MM-DD or YYYY-MM-DD HH:mm:ss. Text that is not a real
  * date gives way to the stored date when the field is left.
  */
@@ -15,7 +15,7 @@ export function DateField({ item, label }: FieldItemProps) {
   const source = useSource();
   const binding = useFieldBinding(item.field, source);
   const stored = typeof binding.value === 'string' ? binding.value : null;
-  const timed = stored !== null && isTimed(stored);
+  const timed = item.field.timed === true || (stored !== null && isTimed(stored));
   return (
     <DateInput
       label={label ?? item.label}

@@ -1,57 +1,21 @@
 /**
  * Rich text (SPEC §3.2 html, §5): the Tiptap editor of @mantine/tiptap, in a chunk of its own
- * (≈165 KB gzip, DESIGN §1). Saved when the editor is left; trimmed, and a lone line break
- * becomes empty (the shared rule normalises before the value is compared and sent).
+ * (≈165 KB gzip, DESIGN §1). An entity's field may add tools to the toolbar (merge fields,
+ * snippets; ../extras/richTextTools.ts), which load in this chunk too.
  */
 import { Input } from '@mantine/core';
 import { RichTextEditor } from '@mantine/tiptap';
 import '@mantine/tiptap/styles.css';
-import { useEditor } from '@tiptap/react';
-import StarterKit from '@tiptap/starter-kit';
-import { useEffect, useRef } from 'react';
-import { normaliseRichText } from '../../../shared/entities/rules';
+import { richTextToolsOf } from '../extras/richTextTools';
 import type { FieldItemProps } from './fieldProps';
-import { useFieldBinding } from './useFieldBinding';
 import { useSource } from './source';
+import { useRichText } from './useRichText';
 
 export function RichTextField({ item, label }: FieldItemProps) {
   const source = useSource();
-  const binding = useFieldBinding(item.field, source);
-  const stored = typeof binding.value === 'string' ? binding.value : '';
-  const latest = useRef({ stored, save: binding.save });
-  latest.current = { stored, save: binding.save };
   const name = label ?? item.label;
-
-  const editor = useEditor({
-    extensions: [StarterKit.configure({ link: { openOnClick: false } })],
-    content: stored,
-    editable: !binding.disabled,
-    shouldRerenderOnTransaction: false,
-    editorProps: {
-      attributes: { 'aria-label': name, role: 'textbox', 'aria-multiline': 'true' },
-    },
-    onBlur: ({ editor: current }) => {
-      const html = normaliseRichText(current.getHTML());
-      const { stored: before, save } = latest.current;
-      if (html === normaliseRichText(before)) return;
-      void save(html).then((ok) => {
-        if (!ok) current.commands.setContent(latest.current.stored, { emitUpdate: false });
-      });
-    },
-  });
-
-  // Another row, or the stored text changed elsewhere: show it unless the user is typing.
-  useEffect(() => {
-    // StrictMode mounts twice: the first editor is destroyed and has no schema any more.
-    if (!editor || editor.isDestroyed || editor.isFocused) return;
-    if (normaliseRichText(editor.getHTML()) !== normaliseRichText(stored)) {
-      editor.commands.setContent(stored, { emitUpdate: false });
-    }
-  }, [editor, stored]);
-
-  useEffect(() => {
-    if (editor && !editor.isDestroyed) editor.setEditable(!binding.disabled);
-  }, [editor, binding.disabled]);
+  const { editor, binding, insert } = useRichText(item.field, source, name);
+  const tools = richTextToolsOf(source.definition, item.field.name);
 
   return (
     <Input.Wrapper
@@ -81,6 +45,9 @@ export function RichTextField({ item, label }: FieldItemProps) {
               <RichTextEditor.Link />
               <RichTextEditor.Unlink />
             </RichTextEditor.ControlsGroup>
+            {tools.map((Tool, index) => (
+              <Tool key={index} insert={insert} record={source.record} />
+            ))}
           </RichTextEditor.Toolbar>
         )}
         <RichTextEditor.Content />

@@ -30,8 +30,13 @@ export function ControlBar() {
       <Group gap="xs" wrap="wrap">
         {capabilities.insert && (
           <Tooltip
-            label={actions.canCopy ? 'Hold to copy the selected item' : 'Add a new one'}
+            label={
+              actions.canCopy
+                ? 'Hold (or hold Enter or Space) to copy the selected item'
+                : 'Add a new one'
+            }
             openDelay={600}
+            events={{ hover: true, focus: true, touch: false }}
           >
             <Button size="xs" disabled={!actions.canInsert} {...press}>
               Add

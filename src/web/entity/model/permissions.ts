@@ -3,6 +3,7 @@
  * from the definition, privileges of the viewer, and the state of the selection.
  */
 import type { EntityDefinition, FieldDefinition } from '../../../shared/entities';
+import { lockText } from '../../../shared/entities/locks';
 import { MULTI_EDIT_MIN } from '../../../shared/limits';
 import { grants, privilegeOf } from '../../../shared/privileges';
 import type { EntityData, ItemState, Row, Viewer } from './types';
@@ -60,6 +61,8 @@ export function fieldState(
 ): ItemState {
   if (field.readOnly) return { disabled: true };
   if (!allowed(definition, viewer, 'update')) return { disabled: true };
+  const locked = lockText(definition, row);
+  if (locked) return { disabled: true, hint: locked };
   if (field.adminOnly && !viewer.admin) return { disabled: true, hint: ADMIN_ONLY_HINT };
   const renameable = definition.tree?.renameable;
   if (renameable && field.name === definition.keys.name && row?.[renameable] === 0) {
@@ -84,6 +87,11 @@ export function itemStates(
         ? { disabled: true, hint: ADMIN_ONLY_HINT }
         : { disabled: !mayUpdate };
   }
-  for (const extra of definition.extras) items[extra.name] = { disabled: !mayUpdate };
+  // A locked row keeps the buttons that only show it (print) but not those that change it.
+  const locked = lockText(definition, row) !== null;
+  for (const extra of definition.extras) {
+    const changes = extra.type === 'slot' || extra.call !== undefined;
+    items[extra.name] = { disabled: !mayUpdate || (locked && changes) };
+  }
   return items;
 }

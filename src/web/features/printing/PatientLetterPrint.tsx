@@ -1,24 +1,61 @@
-/** `/printing/patientletters/:id` — the letter's printed content is a later issue (SPEC §2.7). */
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
+/**
+ * `/printing/patientletters/:id` (SPEC §2.7): the letter on an A4 page — letterhead with the
+ * company name and the letter's date, the patient's name and address, the body with its merge
+ * fields filled — and a Print button that print media hides. No app chrome: the printing layout.
+ */
+import { Alert, Button, Group, Loader, Text } from '@mantine/core';
+import { useEffect } from 'react';
 import { useParams } from 'react-router';
+import { displayDate } from '../../../shared/entities/merge-fields';
 import { parseId } from '../../app/paths';
-import { useCompanySettings } from '../../theme/useCompanySettings';
+import classes from './PatientLetterPrint.module.css';
+import { usePrintableLetter } from './usePrintableLetter';
 
 export function PatientLetterPrint() {
   const id = parseId(useParams().id);
-  const { companyName } = useCompanySettings();
+  const { data: letter, error, isPending } = usePrintableLetter(id);
+
+  useEffect(() => {
+    if (letter) document.title = `${letter.patientletter_name} — ${letter.patient_name}`;
+  }, [letter]);
+
+  if (typeof id !== 'number' || error) {
+    return (
+      <div className="materia-print-page">
+        <Alert color="red" title="This letter can not be printed">
+          {error?.message ?? `"${String(id)}" is not a letter id.`}
+        </Alert>
+      </div>
+    );
+  }
+  if (isPending) {
+    return (
+      <div className="materia-print-page">
+        <Loader aria-label="Loading the letter" />
+      </div>
+    );
+  }
   return (
-    <div className="materia-print-page">
-      <Stack gap="md">
-        <Group justify="space-between" className="materia-no-print">
-          <Text size="sm">Printing preview (A4)</Text>
-          <Button onClick={() => window.print()}>Print</Button>
-        </Group>
-        <Title order={1} size="h3">
-          {companyName || 'Materia'}
-        </Title>
-        <Text>Patient letter {String(id)}</Text>
-      </Stack>
-    </div>
+    <article className="materia-print-page" aria-label={letter.patientletter_name}>
+      <Group justify="space-between" className="materia-no-print" mb="lg">
+        <Text size="sm" c="dimmed">
+          Printing preview (A4)
+        </Text>
+        <Button onClick={() => window.print()}>Print</Button>
+      </Group>
+      <header className={classes.letterhead}>
+        <h1 className={classes.company}>{letter.company_name}</h1>
+        <p className={classes.date}>{displayDate(letter.date)}</p>
+      </header>
+      <address className={classes.recipient} aria-label="Patient">
+        <span>{letter.patient_name}</span>
+        {letter.address.map((line) => (
+          <span key={line}>{line}</span>
+        ))}
+      </address>
+      <p className={classes.subject}>{letter.patientletter_name}</p>
+      {/* Sanitised by the server: only the editor's own markup is left. */}
+      <div className={classes.body} dangerouslySetInnerHTML={{ __html: letter.html }} />
+    </article>
   );
 }

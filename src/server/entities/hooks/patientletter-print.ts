@@ -1,0 +1,75 @@
+/**
+ * patientletters/get_printable: the letter as /printing/patientletters/{id} prints it — the
+ * letterhead (company name from the public settings, letter date), the patient's name and
+ * address, and the body with its merge fields filled in and its markup sanitised. Filling and
+ * sanitising happen here, under the caller's tenancy, so the page only shows what it is given.
+ */
+import { patientletters, patients, users } from '../../../shared/entities';
+import type { PrintableLetter } from '../../../shared/entities/patientletters';
+import { fillMergeFields } from '../../../shared/entities/merge-fields';
+import { todayIso } from '../../../shared/iso-date';
+import { sanitiseHtml } from '../../../shared/sanitise-html';
+import type { CallContext } from '../../http/calls';
+import { badRequest, notFound } from '../../http/errors';
+import { productPublicSettings } from '../../modules/settings-service';
+import { findRow, type Row } from '../repository';
+import { notFoundText } from '../values';
+
+const textOf = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+
+/** Letters can not outlive their patient (the foreign key restricts), but say so plainly if one did. */
+export const patientGoneText = (id: unknown) =>
+  `There is no patient with id ${String(id)}; the patient may have been deleted. ` +
+  'Choose another patient for this letter.';
+
+export async function requirePatient(ctx: CallContext, id: unknown): Promise<Row> {
+  const company = ctx.caller.company.company_id;
+  const patient = typeof id === 'number' ? await findRow(ctx.trx, patients, company, id) : null;
+  if (!patient) throw badRequest(patientGoneText(id));
+  return patient;
+}
+
+function addressOf(patient: Row): string[] {
+  const town = [textOf(patient.patient_city), textOf(patient.patient_postcode)]
+    .filter(Boolean)
+    .join(' ');
+  return [
+    textOf(patient.patient_address_line1),
+    textOf(patient.patient_address_line2),
+    town,
+    textOf(patient.patient_county),
+    textOf(patient.patient_country_id_label),
+  ].filter(Boolean);
+}
+
+export async function printableLetter(ctx: CallContext, id: number): Promise<PrintableLetter> {
+  const company = ctx.caller.company.company_id;
+  const letter = await findRow(ctx.trx, patientletters, company, id);
+  if (!letter) throw notFound(notFoundText(patientletters, id));
+  const patient = await requirePatient(ctx, letter.patientletter_patient_id);
+  const writer = letter.patientletter_user_id
+    ? await findRow(ctx.trx, users, company, letter.patientletter_user_id as number)
+    : null;
+  const settings = await productPublicSettings(ctx.trx, company);
+  const companyName = textOf(settings.company_name) || ctx.caller.company.company_name;
+  const date = textOf(letter.patientletter_date) || todayIso();
+  const body = fillMergeFields(textOf(letter.patientletter_body), {
+    patient,
+    user: writer ?? undefined,
+    company: { ...settings, company_name: companyName },
+    today: date,
+  });
+  await ctx.audit({ action: 'print', entity: 'patientletters', entity_id: id });
+  return {
+    patientletter_id: id,
+    patientletter_name: textOf(letter.patientletter_name),
+    date,
+    company_name: companyName,
+    patient_name: [patient.patient_title, patient.patient_first_name, patient.patient_last_name]
+      .map(textOf)
+      .filter(Boolean)
+      .join(' '),
+    address: addressOf(patient),
+    html: sanitiseHtml(body),
+  };
+}

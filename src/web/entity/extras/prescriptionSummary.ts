@@ -1,0 +1,50 @@
+/**
+ * What the formula editor shows under the lines: the running totals per kind in the company's
+ * units, the price in its currency (the same routine save_lines stores), and whether the formula
+ * covers the daily dose for the prescribed days.
+ */
+import { formatMoney, type Currency } from '../../../shared/currencies';
+import { prescriptionTotals, supplyOf, type LineKind } from '../../../shared/prescription-totals';
+import { formatQuantity, type UnitSystem } from '../../../shared/units';
+import type { Row } from '../model/types';
+
+export interface SummaryLine {
+  label: string;
+  text: string;
+  /** A shortfall the practitioner should see. */
+  warning?: boolean;
+}
+
+const KIND_LABEL: Record<LineKind, string> = { volume: 'Total volume', weight: 'Total weight' };
+
+export function prescriptionSummary(
+  lines: readonly Row[],
+  prescription: Row,
+  units: { unitSystem: UnitSystem; currency: Currency },
+): SummaryLine[] {
+  const totals = prescriptionTotals(lines, units.currency);
+  const kind: LineKind = prescription.prescription_unit_kind === 'weight' ? 'weight' : 'volume';
+  const show = (base: number, of: LineKind) => formatQuantity(base, of, units.unitSystem);
+  const summary: SummaryLine[] = (['volume', 'weight'] as const)
+    .filter((of) => of === kind || totals.quantity[of] > 0)
+    .map((of) => ({ label: KIND_LABEL[of], text: show(totals.quantity[of], of) }));
+  summary.push({ label: 'Total price', text: formatMoney(totals.price, units.currency) });
+  const supply = supplyOf(
+    totals.quantity[kind],
+    prescription.prescription_daily_dose,
+    prescription.prescription_days,
+  );
+  if (supply) {
+    const days = Number(prescription.prescription_days) || 0;
+    const short = days > 0 && supply.short > 0;
+    summary.push({
+      label: 'Supply',
+      text:
+        `Lasts ${supply.lastsDays} ${supply.lastsDays === 1 ? 'day' : 'days'}` +
+        (days > 0 ? `; ${show(supply.needed, kind)} needed for ${days} days` : '') +
+        (short ? ` (${show(supply.short, kind)} short)` : ''),
+      warning: short,
+    });
+  }
+  return summary;
+}

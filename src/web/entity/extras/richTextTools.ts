@@ -1,0 +1,28 @@
+/**
+ * Toolbar tools of rich-text fields, keyed `{entities}.{field}` like the other extras: merge
+ * fields wherever letters are written, snippets in the letter itself. Imported by the lazy
+ * rich-text chunk only, so no main chunk carries them.
+ */
+import type { ComponentType } from 'react';
+import type { EntityDefinition } from '../../../shared/entities';
+import { MergeFieldMenu } from './MergeFieldMenu';
+import { SnippetPicker } from './SnippetPicker';
+
+export interface RichTextToolProps {
+  /** Puts text or markup at the cursor (at the end when none was placed) and saves. */
+  insert: (content: string) => Promise<boolean>;
+  /** True for a stored row: tools that link rows to it need one. */
+  record: boolean;
+}
+
+type Tool = ComponentType<RichTextToolProps>;
+
+const TOOLS: Readonly<Record<string, readonly Tool[]>> = {
+  'patientletters.patientletter_body': [MergeFieldMenu, SnippetPicker],
+  'snippets.snippet_body': [MergeFieldMenu],
+};
+
+const NONE: readonly Tool[] = [];
+
+export const richTextToolsOf = (definition: EntityDefinition, field: string) =>
+  TOOLS[`${definition.entities}.${field}`] ?? NONE;

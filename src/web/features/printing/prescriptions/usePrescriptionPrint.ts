@@ -1,0 +1,91 @@
+/**
+ * What the printed prescription and its label show: the prescription with its labels, its lines,
+ * and everything already worded in the company's units and currency — the views only render.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { useParams } from 'react-router';
+import { formatMoney } from '../../../../shared/currencies';
+import { FORM_OPTIONS } from '../../../../shared/entities/options';
+import type { PrescriptionLine } from '../../../../shared/entities/prescription-lines';
+import { prescriptionTotals, type LineKind } from '../../../../shared/prescription-totals';
+import { formatQuantity } from '../../../../shared/units';
+import { callData } from '../../../api/client';
+import { parseId } from '../../../app/paths';
+import { displayDate, textOf } from '../../../entity/model/format';
+import type { Row } from '../../../entity/model/types';
+import { useCompanySettings } from '../../../theme/useCompanySettings';
+
+export interface PrintedLine {
+  name: string;
+  quantity: string;
+  price: string;
+  notes: string;
+}
+
+export interface PrintedPrescription {
+  title: string;
+  patient: string;
+  practitioner: string;
+  date: string;
+  form: string;
+  dose: string;
+  dailyDose: string;
+  days: string;
+  lines: PrintedLine[];
+  total: string;
+  totalQuantity: string;
+  notes: string;
+}
+
+async function loadPrescription(id: number) {
+  const [row, lines] = await Promise.all([
+    callData<Row>('prescriptions/get', { prescription_id: id }),
+    callData<PrescriptionLine[]>('prescriptions/get_lines', { prescription_id: id }),
+  ]);
+  return { row, lines };
+}
+
+export function usePrescriptionPrint() {
+  const id = parseId(useParams().id);
+  const company = useCompanySettings();
+  const query = useQuery({
+    queryKey: ['print-prescription', id],
+    queryFn: () => loadPrescription(id as number),
+    enabled: typeof id === 'number',
+    retry: false,
+  });
+  const { unitSystem, currency } = company;
+  const kindOf = (value: unknown): LineKind => (value === 'weight' ? 'weight' : 'volume');
+  const printed = (() => {
+    if (!query.data) return null;
+    const { row, lines } = query.data;
+    const kind = kindOf(row.prescription_unit_kind);
+    const totals = prescriptionTotals(lines, currency);
+    const dailyDose = row.prescription_daily_dose;
+    return {
+      title: textOf(row.prescription_name),
+      patient: textOf(row.prescription_patient_id_label),
+      practitioner: textOf(row.prescription_user_id_label),
+      date: displayDate(row.prescription_date),
+      form: FORM_OPTIONS.find((o) => o.value === row.prescription_form)?.label ?? '',
+      dose: textOf(row.prescription_dose_instructions),
+      dailyDose: typeof dailyDose === 'number' ? formatQuantity(dailyDose, kind, unitSystem) : '',
+      days: row.prescription_days ? textOf(row.prescription_days) : '',
+      lines: lines.map((line) => ({
+        name: line.dispensary_product_name ?? line.herb_name ?? '',
+        quantity: formatQuantity(
+          line.prescription_line_quantity,
+          kindOf(line.prescription_line_unit_kind),
+          unitSystem,
+        ),
+        price: formatMoney(line.prescription_line_price ?? 0, currency),
+        notes: line.prescription_line_notes,
+      })),
+      total: formatMoney(totals.price, currency),
+      totalQuantity: formatQuantity(totals.quantity[kind], kind, unitSystem),
+      notes: textOf(row.prescription_notes),
+    } satisfies PrintedPrescription;
+  })();
+  const failed = typeof id !== 'number' || query.isError;
+  return { printed, failed, companyName: company.companyName || 'Materia' };
+}

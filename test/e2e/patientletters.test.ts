@@ -1,0 +1,142 @@
+/**
+ * Patient letters (issue 6 item 5): written in the browser with a merge field and a snippet put
+ * in from the editor's toolbar, then printed from /printing/patientletters/{id} — print media
+ * emulated, merge fields filled, no app chrome, axe clean on both screens.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { randomBytes } from 'node:crypto';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { UserToken } from '../../src/shared/envelope';
+import { launchBrowser, loginAsAdmin, openPage, screenshotPath, SMALL } from '../support/browser';
+import { adminToken, api } from './api';
+
+let browser: Browser;
+let token: UserToken;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  token = await adminToken();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function insert<T>(entities: string, values: Record<string, unknown>): Promise<T> {
+  const reply = await api<T>(`${entities}/insert`, values, token);
+  if (!reply.result) throw new Error(`${entities}/insert: ${JSON.stringify(reply.messages)}`);
+  return reply.data;
+}
+
+interface StoredLetter {
+  patientletter_body: string;
+  _relations: { snippets: number[] };
+}
+const storedLetter = async (id: number) =>
+  (await api<StoredLetter>('patientletters/get', { patientletter_id: id }, token)).data;
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+describe('patient letters', () => {
+  it('writes a letter with a merge field and a snippet, and prints it filled in', async () => {
+    const tag = randomBytes(3).toString('hex');
+    const patient = await insert<{ patient_id: number }>('patients', {
+      patient_title: 'Mx',
+      patient_first_name: `Robin${tag}`,
+      patient_last_name: `Letterby${tag}`,
+      patient_address_line1: '7 Willow Row',
+      patient_city: 'Frome',
+      patient_postcode: 'BA11 1AA',
+    });
+    const snippet = await insert<{ snippet_id: number }>('snippets', {
+      snippet_name: `Closing ${tag}`,
+      snippet_body: '<p>Best wishes to you, {patient.first_name}.</p>',
+    });
+    const letter = await insert<{ patientletter_id: number }>('patientletters', {
+      patientletter_name: `Check-up ${tag}`,
+      patientletter_patient_id: patient.patient_id,
+      patientletter_date: '2025-06-01',
+    });
+    const id = letter.patientletter_id;
+
+    const { page, context, errors } = await openPage(browser);
+    await loginAsAdmin(page);
+    await page.goto(`/app/patientletters/${id}`);
+    const editor = page.getByRole('region', { name: 'Editor' });
+    await editor.getByRole('heading', { name: `Check-up ${tag}` }).waitFor();
+    const body = editor.getByRole('textbox', { name: 'Letter' });
+    await body.click();
+    await page.keyboard.type('Thank you for your visit, ');
+
+    // A merge field goes in as its placeholder and is saved at once.
+    await editor.getByRole('button', { name: 'Insert merge field' }).click();
+    await page.getByRole('menuitem', { name: /Patient last name/ }).click();
+    await expect
+      .poll(async () => (await storedLetter(id)).patientletter_body)
+      .toBe('<p>Thank you for your visit, {patient.last_name}</p>');
+
+    // A snippet found by typing goes in at the cursor and is linked to the letter.
+    const picker = editor.getByRole('combobox', { name: 'Insert snippet' });
+    await picker.click();
+    await picker.fill(`Closing ${tag}`);
+    const linked = page.waitForResponse((r) => r.url().endsWith('/patientletters/add_snippets'));
+    await page.getByRole('option', { name: `Closing ${tag}` }).click();
+    await linked;
+    const stored = await storedLetter(id);
+    expect(stored.patientletter_body).toBe(
+      '<p>Thank you for your visit, {patient.last_name}</p><p>Best wishes to you, {patient.first_name}.</p>',
+    );
+    expect(stored._relations.snippets).toEqual([snippet.snippet_id]);
+    await editor.getByRole('button', { name: `Remove Closing ${tag}` }).waitFor();
+    await page.screenshot({ path: screenshotPath('patientletter-editor') });
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // The Print button opens the print page in a new tab.
+    const opened = context.waitForEvent('page');
+    await editor.getByRole('button', { name: 'Print' }).click();
+    const print = await opened;
+    await print.waitForURL(`**/printing/patientletters/${id}`);
+    const sheet = print.getByRole('article', { name: `Check-up ${tag}` });
+    await sheet.waitFor();
+    await print.emulateMedia({ media: 'print' });
+    await print.screenshot({ path: screenshotPath('patientletter-print'), fullPage: true });
+    const text = await sheet.innerText();
+    expect(text).toContain(`Thank you for your visit, Letterby${tag}`);
+    expect(text).toContain(`Best wishes to you, Robin${tag}.`);
+    expect(text).toContain('01/06/2025');
+    expect(text).toContain('7 Willow Row');
+    expect(text).not.toContain('{');
+    expect(await print.getByRole('heading', { level: 1 }).innerText()).not.toBe('');
+    expect(await print.getByRole('button', { name: 'Print' }).isVisible()).toBe(false);
+    expect(await print.getByRole('button', { name: 'Menu' }).count()).toBe(0);
+    expect(await print.getByRole('navigation').count()).toBe(0);
+    await print.emulateMedia({ media: 'screen' });
+    expect(await print.getByRole('button', { name: 'Print' }).isVisible()).toBe(true);
+    await print.screenshot({ path: screenshotPath('patientletter-print-preview'), fullPage: true });
+    expect(await seriousViolations(print)).toEqual([]);
+    await print.close();
+
+    // On a phone the toolbar wraps and the tools stay reachable.
+    await page.setViewportSize(SMALL);
+    await editor.getByRole('button', { name: 'Insert merge field' }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: screenshotPath('patientletter-editor-small') });
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
+
+  it('says plainly when a letter can not be printed', async () => {
+    const { page, context } = await openPage(browser);
+    await loginAsAdmin(page);
+    await page.goto('/printing/patientletters/99999999');
+    await page.getByText('There is no patient letter with id 99999999.').waitFor();
+    expect(await page.getByRole('button', { name: 'Menu' }).count()).toBe(0);
+    await context.close();
+  }, 60_000);
+});

@@ -1,0 +1,247 @@
+/**
+ * Prescriptions (issue 6 item 4): a formula built in the browser in imperial units, its running
+ * totals, dispensing that moves dispensary stock, the read-only dispensed prescription, and the
+ * printed prescription and label (print-emulated screenshots under test-results/). axe on the
+ * prescription screen and the print page.
+ */
+import { randomBytes } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { UserToken } from '../../src/shared/envelope';
+import { formatQuantity, toBase } from '../../src/shared/units';
+import { launchBrowser, loginAsAdmin, openPage, screenshotPath } from '../support/browser';
+import { adminToken, api } from './api';
+
+let browser: Browser;
+let token: UserToken;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  token = await adminToken();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function must<T>(path: string, payload: Record<string, unknown>): Promise<T> {
+  const reply = await api<T>(path, payload, token);
+  if (!reply.result) throw new Error(`${path}: ${JSON.stringify(reply.messages)}`);
+  return reply.data;
+}
+
+async function setImperial(on: boolean) {
+  const modules = await must<Array<{ module_id: number; module_name: string }>>(
+    'modules/get_settings',
+    {},
+  );
+  const materia = modules.find((m) => m.module_name === 'materia');
+  await must('modules/update_public_settings', {
+    module_id: materia?.module_id,
+    field: 'units_imperial',
+    value: on ? 1 : 0,
+  });
+}
+
+const stockOf = async (id: number) =>
+  (
+    await must<{ dispensary_product_stock: number }>('dispensary_products/get', {
+      dispensary_product_id: id,
+    })
+  ).dispensary_product_stock;
+
+async function seriousProblems(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+const saved = (page: Page, path: RegExp) =>
+  page.waitForResponse((r) => path.test(new URL(r.url()).pathname));
+
+async function addLine(
+  page: Page,
+  index: number,
+  product: string,
+  quantity: string,
+  price?: string,
+) {
+  const editor = page.getByRole('region', { name: 'Editor' });
+  await editor.getByRole('button', { name: 'Add line' }).click();
+  const line = editor.getByRole('group', { name: `Line ${index}` });
+  const picker = line.getByRole('combobox', { name: 'Dispensary product' });
+  let answer = saved(page, /save_lines$/);
+  await picker.click();
+  await picker.fill(product);
+  await page
+    .getByRole('listbox', { name: 'Dispensary product', exact: true })
+    .getByRole('option', { name: product })
+    .click();
+  await answer;
+  const typed =
+    price === undefined
+      ? [['Quantity', quantity]]
+      : [
+          ['Quantity', quantity],
+          ['Price', price],
+        ];
+  for (const [name, value] of typed as Array<[string, string]>) {
+    answer = saved(page, /save_lines$/);
+    await line.getByRole('textbox', { name }).fill(value);
+    await line.getByRole('textbox', { name }).press('Tab');
+    await answer;
+  }
+}
+
+describe('prescriptions: formula, dispensing and printing', () => {
+  it('builds a formula in fl oz, totals it, dispenses from stock and prints it', async () => {
+    const tag = randomBytes(3).toString('hex');
+    const patient = await must<{ patient_id: number }>('patients/insert', {
+      patient_first_name: 'Ivy',
+      patient_last_name: `Formula ${tag}`,
+    });
+    const product = async (name: string, pricePer100ml = 0) =>
+      (
+        await must<{ dispensary_product_id: number }>('dispensary_products/insert', {
+          dispensary_product_name: name,
+          dispensary_product_unit_kind: 'volume',
+          dispensary_product_stock: toBase(1, 'l'),
+          dispensary_product_price: pricePer100ml,
+        })
+      ).dispensary_product_id;
+    const [nettle, lemonBalm] = [`Nettle ${tag}`, `Lemon balm ${tag}`];
+    const nettleId = await product(nettle, 12);
+    const balmId = await product(lemonBalm);
+    const { prescription_id: id } = await must<{ prescription_id: number }>(
+      'prescriptions/insert',
+      {
+        prescription_patient_id: patient.patient_id,
+        prescription_dose_instructions: '1 teaspoon three times a day in a little water',
+      },
+    );
+
+    await setImperial(true);
+    const { page, context, errors } = await openPage(browser);
+    try {
+      await loginAsAdmin(page);
+      await page.goto(`/app/prescriptions/${id}`);
+      const editor = page.getByRole('region', { name: 'Editor' });
+      await editor.getByText('No lines yet.').waitFor();
+
+      // Bare numbers are fluid ounces in an imperial company; prices in the company currency.
+      // The first line is priced from its product (£12 per 100 ml): 2 fl oz = 59.15 ml.
+      await addLine(page, 1, nettle, '2');
+      expect(
+        await editor
+          .getByRole('group', { name: 'Line 1' })
+          .getByRole('textbox', { name: 'Price' })
+          .inputValue(),
+      ).toBe('£7.10');
+      await addLine(page, 2, lemonBalm, '1.5 floz', '3.27');
+      const totals = editor.getByRole('table', { name: 'Totals' });
+      const total = (label: string) =>
+        totals
+          .getByRole('row', { name: new RegExp(`^${label}`) })
+          .getByRole('cell')
+          .innerText();
+      await expect.poll(() => total('Total volume')).toBe('3.5 floz');
+      expect(await total('Total price')).toBe('£10.37');
+      expect(await editor.getByRole('textbox', { name: 'Total price' }).inputValue()).toBe(
+        '£10.37',
+      );
+
+      // The daily dose and days say whether the formula lasts.
+      let answer = saved(page, /prescriptions\/update$/);
+      await editor.getByRole('textbox', { name: 'Dose per day' }).fill('0.5');
+      await editor.getByRole('textbox', { name: 'Dose per day' }).press('Tab');
+      await answer;
+      answer = saved(page, /prescriptions\/update$/);
+      await editor.getByRole('textbox', { name: 'Days' }).fill('10');
+      await editor.getByRole('textbox', { name: 'Days' }).press('Tab');
+      await answer;
+      await expect
+        .poll(() => total('Supply'))
+        .toBe('Lasts 7 days; 5 floz needed for 10 days (1.5 floz short)');
+      const lines = await must<Array<{ prescription_line_quantity: number }>>(
+        'prescriptions/get_lines',
+        { prescription_id: id },
+      );
+      expect(lines.map((l) => l.prescription_line_quantity)).toEqual([
+        Math.round(toBase(2, 'floz') * 1000) / 1000,
+        Math.round(toBase(1.5, 'floz') * 1000) / 1000,
+      ]);
+      await page.waitForLoadState('networkidle');
+      expect(await seriousProblems(page)).toEqual([]);
+      await editor
+        .locator('[data-slot="prescription_lines"]')
+        .screenshot({ path: screenshotPath('prescription-lines-imperial') });
+
+      // Dispensing asks first, takes the stock, and leaves the prescription read-only.
+      await editor.getByRole('button', { name: 'Dispense' }).click();
+      await page
+        .getByRole('dialog', { name: 'Confirm' })
+        .getByRole('button', { name: 'OK' })
+        .click();
+      await expect
+        .poll(() => editor.getByRole('combobox', { name: 'Status' }).inputValue())
+        .toBe('Dispensed');
+      expect(await stockOf(nettleId)).toBeCloseTo(1000 - lines[0]!.prescription_line_quantity, 3);
+      expect(await stockOf(balmId)).toBeCloseTo(1000 - lines[1]!.prescription_line_quantity, 3);
+      await expect.poll(() => editor.getByRole('button', { name: 'Add line' }).count()).toBe(0);
+      expect(await editor.getByRole('textbox', { name: 'Title' }).isDisabled()).toBe(true);
+      expect(await editor.getByRole('button', { name: 'Dispense' }).isDisabled()).toBe(true);
+
+      // The dispensary product shows what is left, in the company's units.
+      await page.goto(`/app/dispensary_products/${nettleId}`);
+      await expect
+        .poll(() => editor.getByRole('textbox', { name: 'In stock' }).inputValue())
+        .toBe(formatQuantity(await stockOf(nettleId), 'volume', 'imperial'));
+
+      // The print buttons open the printing layout; the page is ready for the browser's print.
+      await page.goto(`/app/prescriptions/${id}`);
+      const [printPage] = await Promise.all([
+        context.waitForEvent('page'),
+        editor.getByRole('button', { name: 'Print prescription' }).click(),
+      ]);
+      await printPage.waitForURL(new RegExp(`/printing/prescriptions/${id}$`));
+      const sheet = printPage.locator('[data-print="prescription"]');
+      await sheet.waitFor();
+      const text = await sheet.innerText();
+      for (const expected of [
+        `Formula ${tag}, Ivy`,
+        'Practitioner',
+        `${nettle}\n2 floz`,
+        `${lemonBalm}\n1.5 floz`,
+        '1 teaspoon three times a day in a little water',
+        '0.5 floz',
+        '£10.37',
+      ]) {
+        expect(text.replace(/\t/g, '\n')).toContain(expected);
+      }
+      await printPage.waitForLoadState('networkidle');
+      expect(await seriousProblems(printPage)).toEqual([]);
+      await printPage.emulateMedia({ media: 'print' });
+      expect(await printPage.getByRole('button', { name: 'Print' }).isVisible()).toBe(false);
+      await printPage.screenshot({ path: screenshotPath('prescription-print'), fullPage: true });
+
+      const [labelPage] = await Promise.all([
+        context.waitForEvent('page'),
+        editor.getByRole('button', { name: 'Print label' }).click(),
+      ]);
+      const label = labelPage.locator('[data-print="label"]');
+      await label.waitFor();
+      const labelText = await label.innerText();
+      expect(labelText).toContain(`Formula ${tag}, Ivy`);
+      expect(labelText).toContain('3.5 floz');
+      expect(labelText).toContain('0.5 floz per day');
+      await labelPage.screenshot({ path: screenshotPath('prescription-label-screen') });
+      await labelPage.emulateMedia({ media: 'print' });
+      await labelPage.screenshot({ path: screenshotPath('prescription-label'), fullPage: true });
+      expect(errors).toEqual([]);
+    } finally {
+      await setImperial(false);
+      await context.close();
+    }
+  }, 120_000);
+});
