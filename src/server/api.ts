@@ -3,6 +3,7 @@
  * `routes.ts`; exact paths first, then the families named by pattern.
  */
 import { authCalls } from './auth/routes';
+import { dashboardCalls } from './dashboard/routes';
 import { entityCalls } from './entities/routes';
 import { groupCalls } from './groups/routes';
 import { CallRegistry } from './http/calls';
@@ -13,6 +14,7 @@ import { userCalls } from './users/routes';
 export function buildRegistry(): CallRegistry {
   return new CallRegistry()
     .add(...authCalls, ...userCalls, ...moduleCalls, ...groupCalls)
+    .add(...dashboardCalls)
     .addResolver(preferenceCalls)
     .addResolver(entityCalls);
 }

@@ -31,13 +31,18 @@ export interface OpenedPage {
 
 export async function openPage(
   browser: Browser,
-  options: { viewport?: { width: number; height: number }; address?: string } = {},
+  options: {
+    viewport?: { width: number; height: number };
+    address?: string;
+    /** Blocked unless a test needs the service worker (offline use). */
+    serviceWorkers?: 'allow' | 'block';
+  } = {},
 ): Promise<OpenedPage> {
   const context = await browser.newContext({
     baseURL: inject('baseUrl'),
     viewport: options.viewport ?? WIDE,
     extraHTTPHeaders: { 'x-forwarded-for': options.address ?? clientAddress() },
-    serviceWorkers: 'block',
+    serviceWorkers: options.serviceWorkers ?? 'block',
   });
   const page = await context.newPage();
   const errors: string[] = [];

@@ -7,6 +7,7 @@ import { clinicEntities } from './0004_clinic_entities';
 import { entitySearch } from './0005_entity_search';
 import { searchText } from './0006_search_text';
 import { prescriptionDose } from './0009_prescription_dose';
+import { patientCreatedAt } from './0011_patient_created_at';
 import { timedDatesAndColours } from './0012_timed_dates_and_colours';
 import { sessionNotifications } from './0013_session_notifications';
 import { captchaUses } from './0014_captcha_uses';
@@ -22,4 +23,5 @@ export const MIGRATIONS: readonly Migration[] = [
   timedDatesAndColours,
   sessionNotifications,
   captchaUses,
+  patientCreatedAt,
 ];

@@ -1,6 +1,6 @@
 /** What every part of an entity store shares: its definition, transport and state access. */
 import type { EntityDefinition } from '../../../shared/entities';
-import type { EntityData, Transport } from './types';
+import type { EntityData, Row, Transport } from './types';
 import type { EntityStore } from './store';
 
 export interface StoreOptions {
@@ -8,6 +8,8 @@ export interface StoreOptions {
   insertFilterIgnore?: readonly string[];
   /** Another entity set's store, for `alias_of` label caches. */
   storeOf?: (entities: string) => EntityStore | undefined;
+  /** Called with each row `get` answered (see rowEvents.ts). */
+  onRowLoaded?: (row: Row) => void;
 }
 
 export interface SliceContext<S extends EntityData = EntityData> {

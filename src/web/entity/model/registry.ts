@@ -5,6 +5,7 @@
 import { entityByPath } from '../../../shared/entities';
 import { call, CallError } from '../../api/client';
 import { useSession } from '../../session/store';
+import { notifyRowLoaded } from './rowEvents';
 import { createEntityStore, type EntityStore } from './store';
 import type { Loudness, Reply, Transport } from './types';
 
@@ -66,6 +67,7 @@ export function entityStore(entities: string): EntityStore | undefined {
   const store = createEntityStore(definition, notifyingTransport, {
     insertFilterIgnore: categoryFields,
     storeOf: entityStore,
+    onRowLoaded: (row) => notifyRowLoaded(entities, row),
   });
   stores.set(entities, store);
   return store;

@@ -59,6 +59,7 @@ export function rowSlice(ctx: SliceContext, list: ListActions): RowActions {
     if (reply.ok && reply.data && typeof reply.data === 'object') {
       set({ row_loading: false });
       storeRow(reply.data as Row);
+      ctx.options.onRowLoaded?.(stripEnvelope(reply.data as Row));
     } else if (reply.ok || reply.message) {
       set({ row_loading: false, found: false });
       refreshItems();

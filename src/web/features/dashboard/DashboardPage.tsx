@@ -1,71 +1,102 @@
-/** `/app`: the dashboard (first version). */
-import { Anchor, Card, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { Link } from 'react-router';
-import { NO_FAVOURITES_TEXT } from '../navigation/FavouritesList';
-import { useDashboard } from './useDashboard';
+/**
+ * `/app`: the dashboard — counts, the stock bars and the user's favourites first, then the
+ * charts, whose library loads only when a chart comes into view (see ChartCard).
+ */
+import { Alert, SimpleGrid, Stack, Title } from '@mantine/core';
+import { lazy } from 'react';
+import { withTimeout } from '../../app/lazy';
+import { ChartCard } from './ChartCard';
+import { DashboardFavourites } from './DashboardFavourites';
+import { RecordCounts } from './RecordCounts';
+import { StockLevels } from './StockLevels';
+import { useDashboard, type MonthBar } from './useDashboard';
+
+const MonthChart = lazy(async () => ({
+  default: (await withTimeout(import('./charts'))).MonthChart,
+}));
+const StockChart = lazy(async () => ({
+  default: (await withTimeout(import('./charts'))).StockChart,
+}));
+
+const MONTH_CHART_HEIGHT = 220;
+const stockChartHeight = (bars: number) => Math.max(160, bars * 36);
+
+const monthRows = (bars: MonthBar[]) =>
+  bars.map((b) => ({ label: b.label, value: String(b.count) }));
+const noneIn = (bars: MonthBar[]) => bars.every((b) => b.count === 0);
+
+function lowStockText(count: number | null): string {
+  if (count === null) return '';
+  return count === 0 ? ' — none below reorder level' : ` — ${count} below reorder level`;
+}
 
 export function DashboardPage() {
-  const { firstName, counts, favourites } = useDashboard();
+  const d = useDashboard();
+  const anyChart = d.newPatients || d.prescriptions || d.stock;
   return (
     <Stack gap="lg">
       <Title order={1} size="h2">
-        {firstName ? `Welcome, ${firstName}` : 'Welcome'}
+        {d.firstName ? `Welcome, ${d.firstName}` : 'Welcome'}
       </Title>
-      {counts.length > 0 && (
-        <section aria-labelledby="records-title">
-          <Title order={2} size="h4" id="records-title" mb="sm">
-            Records
+      {d.failed && (
+        <Alert color="negative" variant="light" title="Figures not available">
+          The dashboard figures could not be loaded. Try again later.
+        </Alert>
+      )}
+      <RecordCounts counts={d.counts} />
+      {d.stock && d.stock.length > 0 && (
+        <section aria-labelledby="stock-levels-title">
+          <Title order={2} size="h4" id="stock-levels-title" mb="sm">
+            Stock against reorder level{lowStockText(d.lowStockCount)}
           </Title>
-          <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="sm">
-            {counts.map((c) => (
-              <Card
-                key={c.name}
-                withBorder
-                padding="md"
-                component={Link}
-                to={c.to}
-                data-testid={`count-${c.name}`}
-              >
-                <Text size="sm" c="dimmed">
-                  {c.label}
-                </Text>
-                {c.loading ? (
-                  <Loader size="sm" aria-label={`Counting ${c.label}`} />
-                ) : (
-                  <Text fz={28} fw={700}>
-                    {c.count === null ? (
-                      <>
-                        <span aria-hidden>—</span>
-                        <span className="materia-visually-hidden">not available</span>
-                      </>
-                    ) : (
-                      `${c.count}${c.more ? '+' : ''}`
-                    )}
-                  </Text>
-                )}
-              </Card>
-            ))}
-          </SimpleGrid>
+          <StockLevels bars={d.stock} />
         </section>
       )}
-      <section aria-labelledby="favourites-title">
-        <Title order={2} size="h4" id="favourites-title" mb="sm">
-          Your favourites
-        </Title>
-        {favourites.length === 0 ? (
-          <Text c="dimmed">{NO_FAVOURITES_TEXT} (open the Menu).</Text>
-        ) : (
-          <Stack gap={4} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-            {favourites.map((f) => (
-              <li key={f.to}>
-                <Anchor component={Link} to={f.to}>
-                  {f.label}
-                </Anchor>
-              </li>
-            ))}
-          </Stack>
-        )}
-      </section>
+      <DashboardFavourites favourites={d.favourites} />
+      {anyChart && (
+        <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="md">
+          {d.newPatients && (
+            <ChartCard
+              id="chart-new-patients"
+              title="New patients per month"
+              empty={noneIn(d.newPatients) ? 'No new patients in the last 12 months.' : null}
+              rows={monthRows(d.newPatients)}
+              valueHeading="New patients"
+              height={MONTH_CHART_HEIGHT}
+            >
+              <MonthChart bars={d.newPatients} series="New patients" height={MONTH_CHART_HEIGHT} />
+            </ChartCard>
+          )}
+          {d.prescriptions && (
+            <ChartCard
+              id="chart-prescriptions"
+              title="Prescriptions per month"
+              empty={noneIn(d.prescriptions) ? 'No prescriptions in the last 12 months.' : null}
+              rows={monthRows(d.prescriptions)}
+              valueHeading="Prescriptions"
+              height={MONTH_CHART_HEIGHT}
+            >
+              <MonthChart
+                bars={d.prescriptions}
+                series="Prescriptions"
+                height={MONTH_CHART_HEIGHT}
+              />
+            </ChartCard>
+          )}
+          {d.stock && (
+            <ChartCard
+              id="chart-stock"
+              title="Dispensary stock as % of reorder level"
+              empty={d.stock.length === 0 ? 'No dispensary product has a reorder level yet.' : null}
+              rows={d.stock.map((b) => ({ label: b.name, value: `${b.percent}%` }))}
+              valueHeading="Stock as % of reorder level"
+              height={stockChartHeight(d.stock.length)}
+            >
+              <StockChart bars={d.stock} height={stockChartHeight(d.stock.length)} />
+            </ChartCard>
+          )}
+        </SimpleGrid>
+      )}
     </Stack>
   );
 }

@@ -1,0 +1,76 @@
+/**
+ * The dashboard's aggregate queries. Each names the company explicitly (row-level security checks
+ * it again); table names come only from the entity definitions.
+ */
+import { sql } from 'kysely';
+import {
+  DASHBOARD_MONTHS,
+  STOCK_LEVEL_LIMIT,
+  type MonthCount,
+  type StockLevel,
+} from '../../shared/dashboard';
+import { entityByPath } from '../../shared/entities';
+import type { Tx } from '../db/tenancy';
+
+export async function countRows(trx: Tx, companyId: number, entities: string): Promise<number> {
+  const definition = entityByPath(entities);
+  if (!definition) throw new Error(`unknown entity set ${entities}`);
+  const result = await sql<{ count: number }>`select count(*)::int as count
+    from ${sql.table(definition.table)} where company_id = ${companyId}`.execute(trx);
+  return result.rows[0]?.count ?? 0;
+}
+
+/** Rows per month over the last DASHBOARD_MONTHS months (oldest first, empty months as 0). */
+async function perMonth(
+  trx: Tx,
+  companyId: number,
+  table: 'patients' | 'prescriptions',
+  column: 'patient_created_at' | 'prescription_date',
+): Promise<MonthCount[]> {
+  const result = await sql<MonthCount>`
+    with months as (
+      select generate_series(
+        date_trunc('month', current_date) - make_interval(months => ${DASHBOARD_MONTHS - 1}),
+        date_trunc('month', current_date),
+        interval '1 month'
+      )::date as month
+    )
+    select to_char(m.month, 'YYYY-MM') as month, count(r.company_id)::int as count
+    from months m
+    left join ${sql.table(table)} r
+      on r.company_id = ${companyId}
+      and ${sql.ref(`r.${column}`)} >= m.month
+      and ${sql.ref(`r.${column}`)} < m.month + interval '1 month'
+    group by m.month
+    order by m.month`.execute(trx);
+  return result.rows;
+}
+
+export const newPatientsPerMonth = (trx: Tx, companyId: number) =>
+  perMonth(trx, companyId, 'patients', 'patient_created_at');
+
+export const prescriptionsPerMonth = (trx: Tx, companyId: number) =>
+  perMonth(trx, companyId, 'prescriptions', 'prescription_date');
+
+/** Products with a reorder level, lowest stock against that level first. */
+export async function stockLevels(trx: Tx, companyId: number): Promise<StockLevel[]> {
+  const result = await sql<StockLevel>`
+    select dispensary_product_id::int as dispensary_product_id, dispensary_product_name,
+      dispensary_product_unit_kind,
+      dispensary_product_stock::float8 as dispensary_product_stock,
+      dispensary_product_reorder_level::float8 as dispensary_product_reorder_level
+    from dispensary_products
+    where company_id = ${companyId} and dispensary_product_reorder_level > 0
+    order by dispensary_product_stock / dispensary_product_reorder_level,
+      dispensary_product_name, dispensary_product_id
+    limit ${STOCK_LEVEL_LIMIT}`.execute(trx);
+  return result.rows;
+}
+
+export async function lowStockCount(trx: Tx, companyId: number): Promise<number> {
+  const result = await sql<{ count: number }>`select count(*)::int as count
+    from dispensary_products
+    where company_id = ${companyId}
+      and dispensary_product_stock < dispensary_product_reorder_level`.execute(trx);
+  return result.rows[0]?.count ?? 0;
+}
