@@ -20,8 +20,8 @@ export const MIGRATIONS: readonly Migration[] = [
   entitySearch,
   searchText,
   prescriptionDose,
+  patientCreatedAt,
   timedDatesAndColours,
   sessionNotifications,
   captchaUses,
-  patientCreatedAt,
 ];
