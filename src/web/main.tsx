@@ -5,14 +5,14 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { registerServiceWorker } from './app/serviceWorker';
-import { startOfflineClients } from './features/offline/recordClients';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
-startOfflineClients();
 createRoot(root).render(
   <StrictMode>
     <App />
   </StrictMode>,
 );
 void registerServiceWorker();
+// Offline copies of opened patients: not needed to show the first page, so loaded after it.
+void import('./features/offline/recordClients').then((m) => m.startOfflineClients());
