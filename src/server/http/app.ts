@@ -11,6 +11,7 @@ import fastifyStatic from '@fastify/static';
 import type { Services } from '../services';
 import type { CallRegistry } from './calls';
 import { dispatch, envelopeOf } from './dispatch';
+import { registerAvatarRoute } from '../users/avatar-route';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -93,6 +94,8 @@ export async function buildApp(
           ]),
         ),
   });
+
+  registerAvatarRoute(app, services);
 
   const webRoot = options.webRoot;
   if (webRoot && existsSync(join(webRoot, 'index.html'))) {

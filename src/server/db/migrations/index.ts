@@ -6,6 +6,7 @@ import { referenceEntities } from './0003_reference_entities';
 import { clinicEntities } from './0004_clinic_entities';
 import { entitySearch } from './0005_entity_search';
 import { searchText } from './0006_search_text';
+import { userAvatars } from './0008_user_avatars';
 
 export const MIGRATIONS: readonly Migration[] = [
   platform,
@@ -14,4 +15,5 @@ export const MIGRATIONS: readonly Migration[] = [
   clinicEntities,
   entitySearch,
   searchText,
+  userAvatars,
 ];
