@@ -7,7 +7,14 @@ import { randomBytes } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, loginAs, loginAsAdmin, openPage, screenshotPath } from '../support/browser';
+import {
+  findMail,
+  launchBrowser,
+  loginAs,
+  loginAsAdmin,
+  openPage,
+  screenshotPath,
+} from '../support/browser';
 import { adminToken, api } from './api';
 
 let browser: Browser;
@@ -126,7 +133,16 @@ describe('users screen', () => {
     expect(served.headers()['x-content-type-options']).toBe('nosniff');
 
     // Groups read as chips; the password is set in a dialog showing the rules live.
-    await editor.getByRole('combobox', { name: 'Groups' }).waitFor();
+    const groups = editor.getByRole('combobox', { name: 'Groups' });
+    const joined = saved(page, /add_groups$/);
+    await groups.click();
+    await page
+      .getByRole('listbox', { name: 'Groups', exact: true })
+      .getByRole('option', { name: 'Staff' })
+      .click();
+    await joined;
+    await page.keyboard.press('Escape');
+    await editor.getByRole('button', { name: 'Remove Staff' }).waitFor();
     await editor.getByRole('button', { name: 'Set password' }).click();
     const setDialog = page.getByRole('dialog', { name: `Set the password of ${email}` });
     const rules = setDialog.getByTestId('password-rules');
@@ -156,6 +172,14 @@ describe('users screen', () => {
     await page.getByText('The password has been changed.').first().waitFor();
     await page.screenshot({ path: screenshotPath('users-editor') });
     expect(await seriousViolations(page)).toEqual([]);
+
+    // Or a reset link, after a confirmation, mailed to the user.
+    await editor.getByRole('button', { name: 'Send reset link' }).click();
+    const confirmation = page.getByRole('dialog', { name: 'Confirm' });
+    await confirmation.getByText(`Send a link to reset the password to ${email}?`).waitFor();
+    await confirmation.getByRole('button', { name: 'OK' }).click();
+    await page.getByText(`A link to reset the password has been sent to ${email}.`).waitFor();
+    expect(await findMail(`To: ${email}`)).toMatch(/\/password-reset\?token=[\w-]+/);
 
     // The user logs in elsewhere: the picture is in their account menu; they change their own.
     const other = await openPage(browser);
