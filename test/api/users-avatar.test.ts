@@ -190,6 +190,19 @@ describe('who may change a picture', () => {
       messages: [{ type: 's', text: 'The picture has been removed.' }],
     });
     expect(await avatarOf(user.userId)).toEqual({ user: { user_avatar: '' }, stored: [] });
+    const audited = await inTenant(server.database.db, company.companyId, (trx) =>
+      trx
+        .selectFrom('audit_log')
+        .select(['action', 'user_id'])
+        .where('entity', '=', 'users')
+        .where('entity_id', '=', String(user.userId))
+        .orderBy('audit_id')
+        .execute(),
+    );
+    expect(audited).toEqual([
+      { action: 'upload_avatar', user_id: user.userId },
+      { action: 'remove_avatar', user_id: user.userId },
+    ]);
   });
 
   it('refuses another user’s picture without users/update', async () => {

@@ -112,6 +112,11 @@ describe('users screen', () => {
       .getByRole('alert')
       .getByText('The picture is too large: at most 512 KB.')
       .waitFor();
+    await editor
+      .locator('[data-avatar-editor]')
+      .screenshot({ path: screenshotPath('users-avatar-refused') });
+    // Nothing was sent, so nothing was saved.
+    expect(await editor.getByRole('img', { name: /^Picture of / }).count()).toBe(0);
 
     // A real picture: previewed, then saved, shown in the editor and the list.
     await fileInput.setInputFiles({
@@ -120,6 +125,9 @@ describe('users screen', () => {
       buffer: await picture(page, '#2f8f6f'),
     });
     await editor.getByText('Preview: save to use this picture.').waitFor();
+    await editor
+      .locator('[data-avatar-editor]')
+      .screenshot({ path: screenshotPath('users-avatar-preview') });
     expect(await shownPicture(page)).toMatch(/^blob:/);
     const uploaded = saved(page, /upload_avatar$/);
     await editor.getByRole('button', { name: 'Save picture' }).click();
@@ -148,18 +156,22 @@ describe('users screen', () => {
     const rules = setDialog.getByTestId('password-rules');
     const unmet = async () =>
       (await rules.locator('[data-ok="false"]').allTextContents()).map((t) => t.slice(1));
-    expect(await unmet()).toEqual([
-      'Can not be empty (not met)',
-      'Must contain at least 1 uppercase letter. (not met)',
-      'Must contain at least 1 number. (not met)',
-      'Must be at least 10 characters long. (not met)',
-    ]);
+    await expect
+      .poll(unmet)
+      .toEqual([
+        'Can not be empty (not met)',
+        'Must contain at least 1 uppercase letter. (not met)',
+        'Must contain at least 1 number. (not met)',
+        'Must be at least 10 characters long. (not met)',
+      ]);
     await setDialog.getByLabel('New password', { exact: true }).fill('short 1');
-    expect(await unmet()).toEqual([
-      'Can not contain a space. (not met)',
-      'Must contain at least 1 uppercase letter. (not met)',
-      'Must be at least 10 characters long. (not met)',
-    ]);
+    await expect
+      .poll(unmet)
+      .toEqual([
+        'Can not contain a space. (not met)',
+        'Must contain at least 1 uppercase letter. (not met)',
+        'Must be at least 10 characters long. (not met)',
+      ]);
     await setDialog.getByLabel('New password', { exact: true }).fill(password);
     await setDialog.getByLabel('Repeat the new password').fill(password);
     expect(await rules.locator('[data-ok="false"]').count()).toBe(0);
@@ -193,11 +205,13 @@ describe('users screen', () => {
       mimeType: 'image/png',
       buffer: await picture(other.page, '#c0504d'),
     });
+    const ownUpload = saved(other.page, /upload_avatar$/);
     await mine.getByRole('button', { name: 'Save picture' }).click();
-    await expect
-      .poll(() => account.locator('img').getAttribute('src'))
-      .toMatch(/^\/avatars\/demo\/[\w-]{43}$/);
-    expect(await account.locator('img').getAttribute('src')).not.toBe(address);
+    expect((await ownUpload).status()).toBe(200);
+    await expect.poll(() => account.locator('img').getAttribute('src')).not.toBe(address);
+    expect(await account.locator('img').getAttribute('src')).toMatch(
+      /^\/avatars\/demo\/[\w-]{43}$/,
+    );
     await account.click();
     await other.page.getByRole('menu').locator('img').waitFor();
     await other.page.screenshot({ path: screenshotPath('users-account-menu') });
