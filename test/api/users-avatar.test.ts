@@ -241,6 +241,19 @@ describe('who may change a picture', () => {
     expect((await fetchPicture(address.replace(other.slug, company.slug))).statusCode).toBe(404);
   });
 
+  it('never takes an address typed in: users/update refuses user_avatar', async () => {
+    const user = await addUser(server, company);
+    const reply = await call(
+      server,
+      company,
+      'users/update',
+      { user_id: user.userId, field: 'user_avatar', value: 'https://tracker.example/p.png' },
+      admin,
+    );
+    expect(reply).toMatchObject({ status: 400, result: false });
+    expect(await avatarOf(user.userId)).toEqual({ user: { user_avatar: '' }, stored: [] });
+  });
+
   it('refuses without a login', async () => {
     const reply = await call(server, company, 'users/upload_avatar', {
       user_id: 1,

@@ -185,6 +185,32 @@ describe('users screen', () => {
     await page.screenshot({ path: screenshotPath('users-editor') });
     expect(await seriousViolations(page)).toEqual([]);
 
+    // The choices as SPEC §3.3 lists them (sex shown Male>Female and Female>Male).
+    await editor.getByRole('combobox', { name: 'Preferred contact' }).click();
+    const contacts = page
+      .getByRole('listbox', { name: 'Preferred contact', exact: true })
+      .getByRole('option');
+    await contacts.first().waitFor();
+    expect(await contacts.allTextContents()).toEqual([
+      'Email',
+      'Home phone',
+      'Mobile',
+      'FaceTime',
+      'WhatsApp',
+      'Skype',
+      'Other',
+    ]);
+    await page.keyboard.press('Escape');
+    for (const [group, choices] of [
+      ['Sex', ['Male', 'Female', 'Male>Female', 'Female>Male']],
+      ['Gender', ['Male', 'Female', 'Binary']],
+    ] as const) {
+      const radios = editor.getByRole('radiogroup', { name: group });
+      expect(await radios.getByRole('radio').count()).toBe(choices.length);
+      for (const name of choices)
+        expect(await radios.getByRole('radio', { name, exact: true }).count()).toBe(1);
+    }
+
     // Or a reset link, after a confirmation, mailed to the user.
     await editor.getByRole('button', { name: 'Send reset link' }).click();
     const confirmation = page.getByRole('dialog', { name: 'Confirm' });
