@@ -75,13 +75,15 @@ export const dateOfBirthSchema = z
   .refine((v) => !v || isIsoDate(v), ISO_DATE_TEXT)
   .transform((v) => v || null);
 
-/** Every field a user may change about themselves, with its rule (never password, groups…). */
+/**
+ * Every field a user may change about themselves, with its rule (never password, groups…). The
+ * picture (user_avatar) changes only through users/upload_avatar and remove_avatar.
+ */
 export const SELF_EDITABLE_USER_FIELDS = {
   user_first_name: required(USER_MAX_LENGTHS.user_first_name),
   user_last_name: trimmed(USER_MAX_LENGTHS.user_last_name),
   user_surname: trimmed(USER_MAX_LENGTHS.user_surname),
   user_email: emailSchema,
-  user_avatar: trimmed(USER_MAX_LENGTHS.user_avatar),
   user_dob: dateOfBirthSchema,
   user_reference_number: trimmed(USER_MAX_LENGTHS.user_reference_number),
   user_phone: trimmed(USER_MAX_LENGTHS.user_phone),

@@ -53,7 +53,8 @@ export async function requestPasswordReset(
   return { messages: [{ type: 's', text: RESET_REQUESTED_TEXT }] };
 }
 
-async function mailResetLink(ctx: CallContext, email: string): Promise<void> {
+/** Mails a reset link to the enabled account of that address (also sent by an admin). */
+export async function mailResetLink(ctx: CallContext, email: string): Promise<void> {
   const { trx, caller, services } = ctx;
   const user = await trx
     .selectFrom('users')

@@ -76,6 +76,15 @@ export interface PasswordResetsTable {
   used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
+export interface UserAvatarsTable {
+  company_id: number;
+  user_id: number;
+  avatar_key: string;
+  avatar_content_type: string;
+  avatar_data: Buffer;
+  created_at: Generated<Date>;
+}
+
 export interface AuthAttemptsTable {
   company_id: number;
   attempt_id: Generated<number>;
@@ -143,6 +152,7 @@ export interface DB {
   group_privileges: GroupPrivilegesTable;
   user_logins: UserLoginsTable;
   password_resets: PasswordResetsTable;
+  user_avatars: UserAvatarsTable;
   auth_attempts: AuthAttemptsTable;
   modules: ModulesTable;
   module_groups: ModuleGroupsTable;

@@ -12,6 +12,7 @@ import type { Services } from '../services';
 import type { CallRegistry } from './calls';
 import { dispatch, envelopeOf } from './dispatch';
 import { startSessionListener } from '../auth/session-listener';
+import { registerAvatarRoute } from '../users/avatar-route';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -108,6 +109,8 @@ export async function buildApp(
           ]),
         ),
   });
+
+  registerAvatarRoute(app, services);
 
   const webRoot = options.webRoot;
   if (webRoot && existsSync(join(webRoot, 'index.html'))) {

@@ -4,11 +4,16 @@
  */
 import type { CallContext, CallResult } from '../http/calls';
 import { badRequest, notFound } from '../http/errors';
+import { mailResetLink } from '../auth/password-reset';
 import { setPasswordOf, verifyPassword } from '../auth/passwords';
 
 export const WRONG_OLD_PASSWORD_TEXT = 'The current password is not correct.';
 export const PASSWORD_CHANGED_TEXT = 'The password has been changed.';
 export const noSuchUserText = (userId: number) => `There is no user with the id ${userId}.`;
+export const resetSentText = (email: string) =>
+  `A link to reset the password has been sent to ${email}.`;
+export const RESET_DISABLED_TEXT =
+  'This user is disabled: enable the account before sending a reset link.';
 
 export async function changeMyPassword(
   ctx: CallContext,
@@ -31,22 +36,39 @@ export async function changeMyPassword(
   return { messages: [{ type: 's', text: PASSWORD_CHANGED_TEXT }] };
 }
 
+/** A user of the caller's company; another company's is invisible here (scope and RLS). */
+async function findUser(ctx: CallContext, userId: number) {
+  const user = await ctx.trx
+    .selectFrom('users')
+    .select(['user_id', 'user_email', 'user_enabled'])
+    .where('company_id', '=', ctx.caller.company.company_id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!user) throw notFound(noSuchUserText(userId));
+  return user;
+}
+
 export async function setUserPassword(
   ctx: CallContext,
   input: { user_id: number; password: string },
 ): Promise<CallResult> {
   const companyId = ctx.caller.company.company_id;
-  // Another company's user is invisible here (scoped query and row-level security): "no user".
-  const target = await ctx.trx
-    .selectFrom('users')
-    .select('user_id')
-    .where('company_id', '=', companyId)
-    .where('user_id', '=', input.user_id)
-    .executeTakeFirst();
-  if (!target) throw notFound(noSuchUserText(input.user_id));
+  const target = await findUser(ctx, input.user_id);
   await setPasswordOf(ctx.trx, companyId, target.user_id, input.password);
   // An admin setting their own password keeps the session they did it from.
   await ctx.services.sessions.revokeAllOf(ctx.trx, target.user_id, ctx.user.userlogin_id);
   await ctx.audit({ action: 'set_password', entity: 'users', entity_id: target.user_id });
   return { messages: [{ type: 's', text: PASSWORD_CHANGED_TEXT }] };
+}
+
+/** An admin sends the user the same single-use reset link they could ask for themselves. */
+export async function sendPasswordReset(
+  ctx: CallContext,
+  input: { user_id: number },
+): Promise<CallResult> {
+  const target = await findUser(ctx, input.user_id);
+  if (target.user_enabled !== 1) throw badRequest(RESET_DISABLED_TEXT);
+  await mailResetLink(ctx, target.user_email);
+  await ctx.audit({ action: 'send_password_reset', entity: 'users', entity_id: target.user_id });
+  return { messages: [{ type: 's', text: resetSentText(target.user_email) }] };
 }

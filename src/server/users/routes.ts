@@ -1,13 +1,19 @@
-/** A user's own account (privileges, password, details) and an admin setting a password. */
+/**
+ * A user's own account (privileges, password, details, picture) and an admin setting a password,
+ * sending a reset link or changing another user's picture.
+ */
 import { z } from 'zod';
+import { AVATAR_MAX_BASE64_LENGTH, AVATAR_TOO_LARGE_TEXT } from '../../shared/avatars';
 import { allPrivilegeStrings } from '../../shared/modules';
 import { PASSWORD_MAX_LENGTH } from '../../shared/password';
 import { boundedText } from '../../shared/users';
 import { defineCall, type CallDefinition } from '../http/calls';
+import { removeAvatar, uploadAvatar } from './avatars';
 import { updateMyDetails } from './details';
-import { changeMyPassword, setUserPassword } from './passwords';
+import { changeMyPassword, sendPasswordReset, setUserPassword } from './passwords';
 
 const password = boundedText(PASSWORD_MAX_LENGTH);
+const userId = z.number().int().positive();
 
 export const userCalls: CallDefinition[] = [
   defineCall({
@@ -36,7 +42,32 @@ export const userCalls: CallDefinition[] = [
   defineCall({
     path: 'users/set_password',
     access: { privilege: 'users/set_password' },
-    input: z.object({ user_id: z.number().int().positive(), password }).strict(),
+    input: z.object({ user_id: userId, password }).strict(),
     handler: setUserPassword,
+  }),
+  defineCall({
+    path: 'users/send_password_reset',
+    access: { privilege: 'users/set_password' },
+    input: z.object({ user_id: userId }).strict(),
+    handler: sendPasswordReset,
+  }),
+  // Own picture for everyone; another user's needs users/update (checked by the handler).
+  defineCall({
+    path: 'users/upload_avatar',
+    access: 'user',
+    input: z
+      .object({
+        user_id: userId,
+        content_type: boundedText(100),
+        data: z.string().max(AVATAR_MAX_BASE64_LENGTH, AVATAR_TOO_LARGE_TEXT),
+      })
+      .strict(),
+    handler: uploadAvatar,
+  }),
+  defineCall({
+    path: 'users/remove_avatar',
+    access: 'user',
+    input: z.object({ user_id: userId }).strict(),
+    handler: removeAvatar,
   }),
 ];

@@ -18,7 +18,6 @@ import {
   tel,
   textarea,
   toggle,
-  url,
   type FieldSpec,
 } from './fields';
 import { GENDER_OPTIONS, PREFERRED_CONTACT_OPTIONS, SEX_OPTIONS } from './options';
@@ -43,7 +42,8 @@ export const users = defineEntity({
       ...email('user_email', { required: true, label: 'E-mail', copy: false }),
       maxLength: MAX.user_email,
     },
-    { ...url('user_avatar'), maxLength: MAX.user_avatar },
+    // Set by users/upload_avatar and remove_avatar (the `avatar` slot), never typed in.
+    readOnly('user_avatar', 'text', { label: 'Picture' }),
     date('user_dob', { label: 'Date of birth' }),
     input('user_reference_number', { max: MAX.user_reference_number, copy: false }),
     tel('user_phone'),
@@ -57,6 +57,10 @@ export const users = defineEntity({
       hint: 'A disabled user can not log in; their sessions end at once.',
     }),
   ].map(own),
+  extras: [
+    { name: 'avatar', type: 'slot', label: 'Picture' },
+    { name: 'password', type: 'slot', label: 'Password' },
+  ],
   relations: [
     {
       name: 'groups',
@@ -72,7 +76,7 @@ export const users = defineEntity({
       sections: [
         {
           title: 'Name',
-          items: ['user_first_name', 'user_last_name', 'user_surname', 'user_avatar'],
+          items: ['avatar', 'user_first_name', 'user_last_name', 'user_surname'],
         },
         {
           title: 'Contact',
@@ -82,7 +86,7 @@ export const users = defineEntity({
           title: 'Personal',
           items: ['user_dob', 'user_sex', 'user_gender', 'user_reference_number'],
         },
-        { title: 'Account', items: ['user_enabled', 'groups'] },
+        { title: 'Account', items: ['user_enabled', 'groups', 'password'] },
         { title: 'Notes', columns: 2, startsClosed: true, items: ['user_notes'] },
       ],
     },

@@ -6,6 +6,7 @@ import { referenceEntities } from './0003_reference_entities';
 import { clinicEntities } from './0004_clinic_entities';
 import { entitySearch } from './0005_entity_search';
 import { searchText } from './0006_search_text';
+import { userAvatars } from './0008_user_avatars';
 import { prescriptionDose } from './0009_prescription_dose';
 import { patientCreatedAt } from './0011_patient_created_at';
 import { timedDatesAndColours } from './0012_timed_dates_and_colours';
@@ -19,6 +20,7 @@ export const MIGRATIONS: readonly Migration[] = [
   clinicEntities,
   entitySearch,
   searchText,
+  userAvatars,
   prescriptionDose,
   patientCreatedAt,
   timedDatesAndColours,

@@ -7,6 +7,7 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { EntityDefinition } from '../../../shared/entities';
 import { withTimeout } from '../../app/lazy';
 import type { Id, Row } from '../model/types';
+import { UserListAvatar } from './UserListAvatar';
 
 export interface SlotProps {
   definition: EntityDefinition;
@@ -25,6 +26,17 @@ export const SLOTS: Readonly<Record<string, LazySlot>> = {
     default: (await withTimeout(import('../../features/group-privileges/GroupPrivileges')))
       .GroupPrivileges,
   })),
+  'users.avatar': lazy(async () => ({
+    default: (await withTimeout(import('./UserAvatar'))).UserAvatar,
+  })),
+  'users.password': lazy(async () => ({
+    default: (await withTimeout(import('./UserPassword'))).UserPassword,
+  })),
+};
+
+/** Drawn before a row's text in the list, keyed `{entities}` (small, so not lazy). */
+export const ROW_LEADS: Readonly<Record<string, ComponentType<{ row: Row }>>> = {
+  users: UserListAvatar,
 };
 
 /** Buttons without a server call of their own. */

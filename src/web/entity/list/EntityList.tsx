@@ -9,6 +9,7 @@ import { arrayMove } from '@dnd-kit/sortable';
 import { useMemo, type KeyboardEvent, type ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useCompanySettings } from '../../theme/useCompanySettings';
+import { ROW_LEADS } from '../extras/registry';
 import { useEntityScope, useEntityState } from '../hooks/entityContext';
 import { useListActions } from '../hooks/useListActions';
 import { activeFilterNames } from '../model/filtering';
@@ -39,6 +40,7 @@ export function EntityList() {
   );
   const sortable = definition.capabilities.ordering && !filtered && !selectMode;
   const context = { system: unitSystem, currency };
+  const Lead = ROW_LEADS[definition.entities];
   const renderRow = (index: number, handle: ReactNode) => {
     const row = list[index] ?? {};
     const id = ids[index] as Id;
@@ -71,6 +73,7 @@ export function EntityList() {
           <Checkbox checked={isSelected} readOnly tabIndex={-1} aria-hidden size="sm" />
         )}
         {handle}
+        {Lead && <Lead row={row} />}
         <div className={classes.text}>
           <div className={classes.label}>{label}</div>
           {details && <div className={classes.details}>{details}</div>}

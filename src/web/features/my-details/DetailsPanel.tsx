@@ -1,6 +1,6 @@
 import {
   Alert,
-  Avatar,
+  Box,
   Button,
   Group,
   Paper,
@@ -12,6 +12,8 @@ import {
 } from '@mantine/core';
 import { optionLabel } from '../../../shared/users';
 import { fullName, initialsOf } from '../../session/types';
+import { AvatarEditor } from '../avatar/AvatarEditor';
+import { useSetOwnAvatar } from '../avatar/useSetOwnAvatar';
 import { DETAIL_FIELDS, text, useMyDetails, type DetailField } from './useMyDetails';
 
 function FieldEditor({
@@ -51,16 +53,13 @@ function FieldEditor({
 /** My details: read, then edit and save (SPEC §2.1 `/app/my_details`). */
 export function DetailsPanel() {
   const d = useMyDetails();
+  const setOwnAvatar = useSetOwnAvatar();
   if (!d.user) return null;
   const user = d.user;
-  const avatar = typeof user.user_avatar === 'string' && user.user_avatar ? user.user_avatar : null;
   return (
     <Paper p="lg" withBorder component="section" aria-labelledby="details-title">
       <form onSubmit={(e) => void d.save(e)} noValidate>
         <Group mb="md" gap="md">
-          <Avatar src={avatar} size={56} radius="xl" color="primary" alt="">
-            {initialsOf(user)}
-          </Avatar>
           <div>
             <Title order={2} size="h3" id="details-title">
               {fullName(user) || user.user_email}
@@ -70,6 +69,15 @@ export function DetailsPanel() {
             </Text>
           </div>
         </Group>
+        <Box mb="md">
+          <AvatarEditor
+            userId={user.user_id}
+            address={user.user_avatar ?? ''}
+            initials={initialsOf(user)}
+            name={fullName(user) || user.user_email}
+            onChanged={(address) => setOwnAvatar(user.user_id, address)}
+          />
+        </Box>
         {d.error && (
           <Alert color="negative" variant="light" role="alert" mb="md">
             {d.error}

@@ -40,7 +40,6 @@ export const DETAIL_FIELDS: readonly DetailField[] = [
   { name: 'user_sex', label: 'Sex', type: 'select', options: SEX_OPTIONS },
   { name: 'user_gender', label: 'Gender', type: 'select', options: GENDER_OPTIONS },
   { name: 'user_reference_number', label: 'Reference number', type: 'text' },
-  { name: 'user_avatar', label: 'Avatar (picture address)', type: 'url' },
 ];
 
 /** A field of the user as text (only strings and numbers are shown). */

@@ -2,11 +2,20 @@
 import { List, Text, ThemeIcon } from '@mantine/core';
 import { PASSWORD_RULES } from '../../../shared/password';
 
-export function PasswordRules({ password, id }: { password: string; id?: string }) {
+export function PasswordRules({
+  password,
+  id,
+  title = 'Your new password:',
+}: {
+  password: string;
+  id?: string;
+  /** An admin setting another user's password reads 'The new password:'. */
+  title?: string;
+}) {
   return (
     <div id={id}>
       <Text size="sm" fw={600} mb={4}>
-        Your new password:
+        {title}
       </Text>
       <List size="sm" spacing={2} center aria-live="polite" data-testid="password-rules">
         {PASSWORD_RULES.map((rule) => {
