@@ -3,12 +3,18 @@
  * the privilege routes it offers, its navigation place and its settings tabs. The server seeds and
  * refreshes each company's module rows from this list; the web builds its navigation from it.
  */
+import { capabilitiesTab } from './capabilities';
 import { COLOUR_KEYS, DEFAULT_COLOURS } from './colours';
 import { CURRENCIES, DEFAULT_CURRENCY } from './currencies';
+import { entityByPath } from './entities';
 import type { SettingItem, SettingsTab } from './settings';
 import { privilegeOf, wildcardOf, type AvailablePrivilege } from './privileges';
 
 export const PRODUCT_MODULE = 'materia';
+
+/** SPEC §8.3, word for word: shown by the disabled toggle and sent by the server's refusal. */
+export const ESSENTIAL_MODULE_TEXT =
+  'This is an essential module and therefor it can not be disabled.';
 
 export type NavSection = 'Clinic' | 'Materia medica' | 'Reference data' | 'Administration';
 export const NAV_SECTIONS: readonly NavSection[] = [
@@ -135,6 +141,8 @@ interface EntityModuleOptions {
 }
 
 function entityModule(name: string, label: string, o: EntityModuleOptions): ModuleDefinition {
+  const definition = entityByPath(name);
+  const capabilities = definition ? capabilitiesTab(definition) : null;
   return {
     name,
     label,
@@ -144,7 +152,7 @@ function entityModule(name: string, label: string, o: EntityModuleOptions): Modu
     section: o.section,
     leftDrawer: o.leftDrawer ?? false,
     routes: [...ENTITY_ROUTES, ...(o.extraRoutes ?? [])],
-    tabs: o.tabs ?? [],
+    tabs: [...(o.tabs ?? []), ...(capabilities ? [capabilities] : [])],
   };
 }
 
