@@ -169,6 +169,49 @@ describe('settings', () => {
     }
   });
 
+  it('changes units and currency on every screen at once (no page load)', async () => {
+    const { page, context } = await openPage(browser);
+    // In-app navigation, so that only the live stores can bring the change.
+    const goInApp = (path: string) =>
+      page.evaluate((to) => {
+        history.pushState({}, '', to);
+        dispatchEvent(new PopStateEvent('popstate'));
+      }, path);
+    const stock = () => editor(page).getByRole('textbox', { name: 'In stock' });
+    const price = () => editor(page).getByRole('textbox', { name: 'Price per 100 g / 100 ml' });
+    try {
+      await loginAsAdmin(page);
+      await page.goto('/app/dispensary_products/1');
+      await stock().waitFor();
+      await expect.poll(() => stock().inputValue()).toMatch(/\d (g|ml|kg|l)$/);
+      expect(await price().inputValue()).toMatch(/^£/);
+
+      await goInApp(`/app/modules/${ids.materia}/units`);
+      const imperial = editor(page).getByRole('switch', { name: 'Imperial units' });
+      await imperial.waitFor();
+      const savedUnits = page.waitForResponse('**/api/modules/update_public_settings');
+      await imperial.click({ force: true });
+      expect((await savedUnits).ok()).toBe(true);
+      await editor(page).getByRole('combobox', { name: 'Currency' }).click();
+      const savedCurrency = page.waitForResponse('**/api/modules/update_settings');
+      await page
+        .getByRole('listbox', { name: 'Currency', exact: true })
+        .getByRole('option', { name: /^EUR/ })
+        .click();
+      expect((await savedCurrency).ok()).toBe(true);
+      await page.screenshot({ path: screenshotPath('modules-units') });
+
+      await goInApp('/app/dispensary_products/1');
+      await stock().waitFor();
+      await expect.poll(() => stock().inputValue()).toMatch(/\d (oz|floz|lb|pt|gal)$/);
+      await expect.poll(() => price().inputValue()).toMatch(/^€/);
+    } finally {
+      await setting('materia', 'units_imperial', 0, true);
+      await setting('materia', 'currency', 'GBP');
+      await context.close();
+    }
+  });
+
   it('switches off adding herbs: no Add button, and the server refuses the insert', async () => {
     const { page, context } = await openPage(browser);
     try {
