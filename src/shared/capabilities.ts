@@ -7,6 +7,9 @@
 import type { Capabilities, EntityDefinition } from './entities/types';
 import type { SettingItem, SettingsTab } from './settings';
 
+/** SPEC §8.3, word for word. */
+export const NO_PREFERENCES_TEXT = 'This module does not allow you to set any preferences.';
+
 export type ModuleCapability = 'insert' | 'delete' | 'selectMode' | 'ordering' | 'preferences';
 
 /** The setting that carries each capability, and how the Capabilities tab labels it. */

@@ -148,6 +148,34 @@ describe('the server honours the flags', () => {
     expect((await c('locations/reorder_list', { order })).result).toBe(true);
   });
 
+  it('refuses preferences where the definition or the module does not allow them', async () => {
+    const put = (module: string) =>
+      c(`${module}/update_my_preference_for_module`, {
+        module_id: ids[module],
+        field: 'page_size',
+        value: 25,
+      });
+    const text = 'This module does not allow you to set any preferences.';
+    const categories = await put('categories');
+    expect(categories).toMatchObject({ status: 403, result: false });
+    expect(categories.messages[0]?.text).toBe(text);
+    expect((await put('herbs')).result).toBe(true);
+    await setCapability('herbs', 'capability_preferences', 0);
+    try {
+      expect((await put('herbs')).messages[0]?.text).toBe(text);
+    } finally {
+      await setCapability('herbs', 'capability_preferences', 1);
+    }
+    expect((await put('herbs')).result).toBe(true);
+    // The product module's preferences (favourites) are not an entity's: always allowed.
+    const favourites = await c('materia/update_my_preference_for_module', {
+      module_id: ids.materia,
+      field: 'favourites',
+      value: [],
+    });
+    expect(favourites.result).toBe(true);
+  });
+
   it('is another company’s business alone', async () => {
     await setCapability('herbs', 'capability_insert', 0);
     try {

@@ -1,7 +1,8 @@
 /** The capabilities an entity set has in this company: its definition's, less what its module switched off. */
-import { effectiveCapabilities } from '../../shared/capabilities';
-import type { Capabilities, EntityDefinition } from '../../shared/entities';
+import { effectiveCapabilities, NO_PREFERENCES_TEXT } from '../../shared/capabilities';
+import { entityByPath, type Capabilities, type EntityDefinition } from '../../shared/entities';
 import type { CallContext } from '../http/calls';
+import { forbidden } from '../http/errors';
 import { settingsOf } from '../modules/present';
 import { findModuleByName } from '../modules/repository';
 
@@ -11,4 +12,12 @@ export async function capabilitiesOf(
 ): Promise<Capabilities> {
   const row = await findModuleByName(ctx.trx, ctx.caller.company.company_id, definition.module);
   return effectiveCapabilities(definition, row ? settingsOf(row) : null);
+}
+
+/** Preferences are refused for an entity module that does not allow them (by definition or setting). */
+export async function checkPreferencesAllowed(ctx: CallContext, moduleName: string): Promise<void> {
+  const definition = entityByPath(moduleName);
+  if (definition && !(await capabilitiesOf(ctx, definition)).preferences) {
+    throw forbidden(NO_PREFERENCES_TEXT);
+  }
 }
