@@ -15,6 +15,8 @@ import {
   openMenu,
   openPage,
   screenshotPath,
+  SMALL,
+  WIDE,
 } from '../support/browser';
 import { adminToken, api, createUser } from './api';
 
@@ -261,29 +263,36 @@ describe('settings', () => {
 });
 
 describe('accessibility (axe: no serious or critical problem)', () => {
-  it('on the General, Settings and settings tabs', async () => {
-    const { page, context } = await openPage(browser);
-    try {
-      await loginAsAdmin(page);
-      const problems: string[] = [];
-      for (const path of [
-        `/app/modules/${ids.snippets}`,
-        `/app/modules/${ids.materia}/settings`,
-        `/app/modules/${ids.materia}/units`,
-        `/app/modules/${ids.materia}/colours`,
-        `/app/modules/${ids.herbs}/capabilities`,
-      ]) {
-        await page.goto(path);
-        await editor(page).getByRole('tab').first().waitFor();
+  it.each([
+    ['wide', WIDE],
+    ['small', SMALL],
+  ] as const)(
+    'on the General, Settings and settings tabs, %s',
+    async (size, viewport) => {
+      const { page, context } = await openPage(browser, { viewport });
+      try {
+        await loginAsAdmin(page);
+        const problems: string[] = [];
+        for (const path of [
+          `/app/modules/${ids.snippets}`,
+          `/app/modules/${ids.materia}/settings`,
+          `/app/modules/${ids.materia}/units`,
+          `/app/modules/${ids.materia}/colours`,
+          `/app/modules/${ids.herbs}/capabilities`,
+        ]) {
+          await page.goto(path);
+          await editor(page).getByRole('tab').first().waitFor();
+          await page.waitForLoadState('networkidle');
+          for (const p of await seriousViolations(page)) problems.push(`${path} ${p}`);
+        }
+        await page.goto(`/app/modules/${ids.materia}/settings`);
         await page.waitForLoadState('networkidle');
-        for (const p of await seriousViolations(page)) problems.push(`${path} ${p}`);
+        await page.screenshot({ path: screenshotPath(`modules-settings-${size}`) });
+        expect(problems).toEqual([]);
+      } finally {
+        await context.close();
       }
-      await page.goto(`/app/modules/${ids.materia}/settings`);
-      await page.waitForLoadState('networkidle');
-      await page.screenshot({ path: screenshotPath('modules-settings') });
-      expect(problems).toEqual([]);
-    } finally {
-      await context.close();
-    }
-  });
+    },
+    120_000,
+  );
 });
