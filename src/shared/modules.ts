@@ -3,10 +3,8 @@
  * the privilege routes it offers, its navigation place and its settings tabs. The server seeds and
  * refreshes each company's module rows from this list; the web builds its navigation from it.
  */
-import { capabilitiesTab } from './capabilities';
 import { COLOUR_KEYS, DEFAULT_COLOURS } from './colours';
 import { CURRENCIES, DEFAULT_CURRENCY } from './currencies';
-import { entityByPath } from './entities';
 import type { SettingItem, SettingsTab } from './settings';
 import { privilegeOf, wildcardOf, type AvailablePrivilege } from './privileges';
 
@@ -141,8 +139,6 @@ interface EntityModuleOptions {
 }
 
 function entityModule(name: string, label: string, o: EntityModuleOptions): ModuleDefinition {
-  const definition = entityByPath(name);
-  const capabilities = definition ? capabilitiesTab(definition) : null;
   return {
     name,
     label,
@@ -152,7 +148,7 @@ function entityModule(name: string, label: string, o: EntityModuleOptions): Modu
     section: o.section,
     leftDrawer: o.leftDrawer ?? false,
     routes: [...ENTITY_ROUTES, ...(o.extraRoutes ?? [])],
-    tabs: [...(o.tabs ?? []), ...(capabilities ? [capabilities] : [])],
+    tabs: o.tabs ?? [],
   };
 }
 

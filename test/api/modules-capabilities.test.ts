@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CAPABILITY_SETTINGS, effectiveCapabilities } from '../../src/shared/capabilities';
 import { entityByPath, type EntityDefinition } from '../../src/shared/entities';
-import { moduleByName } from '../../src/shared/modules';
+import { settingsTabsOf } from '../../src/shared/module-settings';
 import { settingDefaults } from '../../src/shared/settings';
 import type { UserToken } from '../../src/shared/envelope';
 import { newCompany, startTestServer, type TestCompany, type TestServer } from '../support/api';
@@ -60,17 +60,17 @@ describe('effectiveCapabilities', () => {
 
 describe('the Capabilities settings tab', () => {
   it('offers exactly the capabilities the definition allows, on by default', () => {
-    const herbsTabs = moduleByName('herbs')?.tabs ?? [];
+    const herbsTabs = settingsTabsOf('herbs');
     expect(settingDefaults(herbsTabs, false)).toEqual({
       capability_insert: 1,
       capability_delete: 1,
       capability_select_mode: 1,
       capability_preferences: 1,
     });
-    const locations = settingDefaults(moduleByName('locations')?.tabs ?? [], false);
+    const locations = settingDefaults(settingsTabsOf('locations'), false);
     expect(locations).toMatchObject({ capability_ordering: 1 });
     expect(locations).not.toHaveProperty('capability_preferences');
-    expect(moduleByName('modules')?.tabs).toEqual([]);
+    expect(settingsTabsOf('modules')).toEqual([]);
   });
 
   it('can not switch on what the definition forbids', async () => {

@@ -4,7 +4,8 @@
  * the server applies too.
  */
 import type { EditorType, FieldDefinition, ValueKind } from '../../../shared/entities';
-import { settingSchema, type SettingItem, type SettingType } from '../../../shared/settings';
+import { settingSchema } from '../../../shared/setting-rules';
+import type { SettingItem, SettingType } from '../../../shared/settings';
 import type { FieldItem } from '../../entity/fields/fieldProps';
 
 const EDITOR: Readonly<Record<SettingType, { type: EditorType; value: ValueKind }>> = {

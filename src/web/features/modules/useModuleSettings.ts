@@ -5,6 +5,7 @@
  * from settings reloads (theme, units, currency, capabilities).
  */
 import { useCallback, useMemo } from 'react';
+import { settingsTabsOf } from '../../../shared/module-settings';
 import { moduleByName } from '../../../shared/modules';
 import { grants } from '../../../shared/privileges';
 import {
@@ -12,7 +13,6 @@ import {
   withDefaults,
   type SettingItem,
   type SettingsObject,
-  type SettingsTab,
 } from '../../../shared/settings';
 import { call } from '../../api/client';
 import { useEntityScope, useEntityState } from '../../entity/hooks/entityContext';
@@ -24,8 +24,6 @@ import { useReloadModuleData } from './useReloadModuleData';
 export const NOT_SAVED_TEXT = 'The setting was not saved.';
 export const resetText = (label: string) =>
   `Would you like to reset the settings of the "${label}" module to their defaults?`;
-
-const NO_TABS: readonly SettingsTab[] = [];
 
 type SettingsReply = Partial<Record<'module_settings' | 'module_public_settings', SettingsObject>>;
 
@@ -39,7 +37,7 @@ export function useModuleSettings(row: Row) {
   const reload = useReloadModuleData();
   const moduleId = Number(row.module_id);
   const catalogue = moduleByName(String(row.module_name));
-  const tabs = catalogue?.tabs ?? NO_TABS;
+  const tabs = settingsTabsOf(String(row.module_name));
   const values = useMemo(
     () => ({
       ...withDefaults(tabs, false, parseSettings(row.module_settings)),
