@@ -13,7 +13,8 @@ import { useEntityScope, useEntityState } from '../../entity/hooks/entityContext
 import type { Row } from '../../entity/model/types';
 import { useReloadModuleData } from './useReloadModuleData';
 
-export function ModuleEnabledSwitch({ row, disabled }: SlotProps) {
+/** Its own privilege decides, not the slot's `disabled` (which follows `modules/update`). */
+export function ModuleEnabledSwitch({ row }: SlotProps) {
   const { store } = useEntityScope();
   const viewer = useEntityState((s) => s.viewer);
   const reload = useReloadModuleData();
@@ -39,7 +40,7 @@ export function ModuleEnabledSwitch({ row, disabled }: SlotProps) {
       label="Enabled"
       description={essential ? ESSENTIAL_MODULE_TEXT : undefined}
       checked={Number(row.module_enabled) === 1}
-      disabled={essential || disabled || !mayToggle || busy}
+      disabled={essential || !mayToggle || busy}
       onChange={(e) => void toggle(e.currentTarget.checked)}
       onLabel="Yes"
       offLabel="No"

@@ -7,7 +7,8 @@ import type { SlotProps } from '../../entity/extras/registry';
 import { useEntityScope } from '../../entity/hooks/entityContext';
 import { useModuleSettings } from './useModuleSettings';
 
-export function ModuleSettingsOverview({ row, disabled }: SlotProps) {
+/** `modules/update_settings` decides, not the slot's `disabled` (which follows `modules/update`). */
+export function ModuleSettingsOverview({ row }: SlotProps) {
   const { navigation } = useEntityScope();
   const settings = useModuleSettings(row);
   if (settings.tabs.length === 0) {
@@ -32,7 +33,7 @@ export function ModuleSettingsOverview({ row, disabled }: SlotProps) {
         <Button
           variant="outline"
           color="negative"
-          disabled={disabled || !settings.mayChange}
+          disabled={!settings.mayChange}
           onClick={() => void settings.reset()}
         >
           Reset to defaults

@@ -4,7 +4,6 @@
  * numbers look and behave as everywhere else, and a refusal shows at the field.
  */
 import { Text } from '@mantine/core';
-import { useMemo } from 'react';
 import type { EntityDefinition, TabDefinition } from '../../../shared/entities';
 import type { SettingsTab } from '../../../shared/settings';
 import { EntityEditor } from '../../entity/editor/EntityEditor';
@@ -35,27 +34,24 @@ function settingsDefinition(base: EntityDefinition, tab: SettingsTab): EntityDef
   };
 }
 
-export function SettingsTabView({ definition, row, disabled, tab }: ExtraTabProps) {
+export function SettingsTabView({ definition, row, tab }: ExtraTabProps) {
   const settings = useModuleSettings(row);
   const settingsTab = settings.tabs.find((t) => t.name === tab);
-  const locked = disabled || !settings.mayChange;
-  const source = useMemo((): EditorSource | null => {
-    if (!settingsTab) return null;
-    const tabDefinition = settingsDefinition(definition, settingsTab);
-    return {
-      definition: tabDefinition,
-      values: settings.values,
-      items: Object.fromEntries(tabDefinition.fields.map((f) => [f.name, { disabled: locked }])),
-      save: (field, value) => {
-        const item = settings.itemByName.get(field.name);
-        return item ? settings.save(item, value) : Promise.resolve(NOT_SAVED_TEXT);
-      },
-      record: false,
-      sectionOpen: () => true,
-      setSectionOpen: () => undefined,
-    };
-  }, [definition, settingsTab, settings, locked]);
-  if (!source) return <Text c="dimmed">This module has no such settings.</Text>;
+  if (!settingsTab) return <Text c="dimmed">This module has no such settings.</Text>;
+  const tabDefinition = settingsDefinition(definition, settingsTab);
+  const locked = !settings.mayChange;
+  const source: EditorSource = {
+    definition: tabDefinition,
+    values: settings.values,
+    items: Object.fromEntries(tabDefinition.fields.map((f) => [f.name, { disabled: locked }])),
+    save: (field, value) => {
+      const item = settings.itemByName.get(field.name);
+      return item ? settings.save(item, value) : Promise.resolve(NOT_SAVED_TEXT);
+    },
+    record: false,
+    sectionOpen: () => true,
+    setSectionOpen: () => undefined,
+  };
   return (
     <div data-settings-tab={tab}>
       <EntityEditor source={source} routeTab={tab} onTabChange={() => undefined} />
