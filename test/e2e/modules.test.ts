@@ -121,6 +121,7 @@ describe('enabling and disabling (SPEC §4.10, §6)', () => {
           exact: true,
         })
         .waitFor();
+      await page.screenshot({ path: screenshotPath('modules-essential') });
     } finally {
       await context.close();
     }
