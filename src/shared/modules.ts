@@ -10,6 +10,10 @@ import { privilegeOf, wildcardOf, type AvailablePrivilege } from './privileges';
 
 export const PRODUCT_MODULE = 'materia';
 
+/** SPEC §8.3, word for word: shown by the disabled toggle and sent by the server's refusal. */
+export const ESSENTIAL_MODULE_TEXT =
+  'This is an essential module and therefor it can not be disabled.';
+
 export type NavSection = 'Clinic' | 'Materia medica' | 'Reference data' | 'Administration';
 export const NAV_SECTIONS: readonly NavSection[] = [
   'Clinic',

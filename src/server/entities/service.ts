@@ -8,6 +8,7 @@ import { FIELD_MISSING_TEXT } from '../../shared/envelope';
 import type { EntityDefinition } from '../../shared/entities';
 import type { CallContext } from '../http/calls';
 import { badRequest, forbidden, notFound } from '../http/errors';
+import { capabilitiesOf } from './capabilities';
 import { explained } from './db-errors';
 import type { EntityHooks } from './hooks';
 import { allLinkedIds, linkedIds } from './links';
@@ -106,13 +107,14 @@ export class EntityService {
 
   async insert(ctx: CallContext, input: InsertInput): Promise<Row> {
     const { d } = this;
-    if (!d.capabilities.insert) throw forbidden(`${d.title} can not be added here.`);
+    const capabilities = await capabilitiesOf(ctx, d);
+    if (!capabilities.insert) throw forbidden(`${d.title} can not be added here.`);
     const given = this.refuseReadOnly(ctx, input);
     let copied: Row = {};
     let relations = input._relations ?? {};
     let source: Row | undefined;
     if (input._copy !== undefined) {
-      if (!d.capabilities.copy) throw forbidden(`${d.title} can not be copied.`);
+      if (!capabilities.copy) throw forbidden(`${d.title} can not be copied.`);
       source = await this.require(ctx, input._copy);
       copied = copiedValues(d, source);
       const sourceLinks: Record<string, number[]> = {};
@@ -174,7 +176,8 @@ export class EntityService {
   /** All or nothing: one missing or protected row refuses the whole delete. */
   async delete(ctx: CallContext, selected: number[]): Promise<number[]> {
     const { d } = this;
-    if (!d.capabilities.delete) throw forbidden(`${d.title} can not be deleted here.`);
+    if (!(await capabilitiesOf(ctx, d)).delete)
+      throw forbidden(`${d.title} can not be deleted here.`);
     const ids = [...new Set(selected)];
     const rows = await repo.findRows(ctx.trx, d, this.company(ctx), ids);
     const found = new Set(rows.map((row) => row[d.keys.id] as number));
@@ -227,7 +230,8 @@ export class EntityService {
     q: Pick<Query, 'filters' | 'relation_filters'>,
   ): Promise<number[]> {
     const { d } = this;
-    if (!d.capabilities.ordering) throw forbidden(`${d.title} can not be put in order.`);
+    if (!(await capabilitiesOf(ctx, d)).ordering)
+      throw forbidden(`${d.title} can not be put in order.`);
     this.where(q); // refuses unknown filter names even though the order is by id
     const ids = [...new Set(order)];
     const existing = new Set(await repo.existingIds(ctx.trx, d, this.company(ctx), ids));

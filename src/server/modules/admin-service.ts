@@ -1,13 +1,11 @@
 /** Module administration: re-reading the catalogue and switching modules on and off. */
+import { ESSENTIAL_MODULE_TEXT } from '../../shared/modules';
 import type { CallContext } from '../http/calls';
 import { badRequest } from '../http/errors';
 import { requireModule } from './lookup';
 import { isEssential, presentModule, type ModuleView } from './present';
 import { listModules, updateModule } from './repository';
 import { syncModules } from './sync';
-
-export const ESSENTIAL_MODULE_TEXT =
-  'This is an essential module and therefor it can not be disabled.';
 
 const summary = (modules: ModuleView[]) =>
   modules.map(({ module_id, module_name, module_enabled, module_essential }) => ({

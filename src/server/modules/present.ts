@@ -3,6 +3,7 @@
  * default where the clinic set nothing), never the raw stored JSON.
  */
 import { moduleByName } from '../../shared/modules';
+import { settingsTabsOf } from '../../shared/module-settings';
 import { withDefaults, type SettingsObject, type SettingsTab } from '../../shared/settings';
 import type { ModuleRow } from './repository';
 
@@ -17,11 +18,9 @@ export interface ModuleView {
   module_public_settings: SettingsObject;
 }
 
-const NO_TABS: readonly SettingsTab[] = [];
-
 /** A row's tabs; a row the catalogue no longer describes has none. */
 export const tabsOf = (row: Pick<ModuleRow, 'module_name'>): readonly SettingsTab[] =>
-  moduleByName(row.module_name)?.tabs ?? NO_TABS;
+  settingsTabsOf(row.module_name);
 
 export const settingsOf = (row: ModuleRow): SettingsObject =>
   withDefaults(tabsOf(row), false, row.module_settings);

@@ -7,10 +7,10 @@ import { PRODUCT_MODULE } from '../../shared/modules';
 import {
   settingDefaults,
   settingItems,
-  settingSchema,
   type SettingItem,
   type SettingsObject,
 } from '../../shared/settings';
+import { settingSchema } from '../../shared/setting-rules';
 import type { AuthUser, CallContext } from '../http/calls';
 import { badRequest } from '../http/errors';
 import type { Tx } from '../db/tenancy';

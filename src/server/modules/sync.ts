@@ -5,6 +5,7 @@
  */
 import { ADMIN_GROUP_ID } from '../../shared/limits';
 import { MODULES } from '../../shared/modules';
+import { settingsTabsOf } from '../../shared/module-settings';
 import { withDefaults } from '../../shared/settings';
 import type { Tx } from '../db/tenancy';
 
@@ -17,14 +18,13 @@ export async function syncModules(trx: Tx, companyId: number): Promise<void> {
   const byName = new Map(existing.map((row) => [row.module_name, row]));
   for (const [order, definition] of MODULES.entries()) {
     const row = byName.get(definition.name);
+    const tabs = settingsTabsOf(definition.name);
     const values = {
       module_description: definition.description,
       module_essential: definition.essential ? 1 : 0,
       module_order: order,
-      module_settings: JSON.stringify(withDefaults(definition.tabs, false, row?.module_settings)),
-      module_public_settings: JSON.stringify(
-        withDefaults(definition.tabs, true, row?.module_public_settings),
-      ),
+      module_settings: JSON.stringify(withDefaults(tabs, false, row?.module_settings)),
+      module_public_settings: JSON.stringify(withDefaults(tabs, true, row?.module_public_settings)),
     };
     if (row) {
       await trx

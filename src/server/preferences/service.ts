@@ -4,6 +4,7 @@
  */
 import { moduleByName } from '../../shared/modules';
 import type { CallContext } from '../http/calls';
+import { checkPreferencesAllowed } from '../entities/capabilities';
 import { badRequest, forbidden, notFound } from '../http/errors';
 import { requireField, requireValue } from '../modules/inputs';
 import { findModuleByName } from '../modules/repository';
@@ -56,6 +57,7 @@ export async function updateMyPreference(
   checkPreferenceField(field);
   const value = requireValue(change.value);
   const owner = await ownerFor(ctx, moduleName, change.module_id);
+  await checkPreferencesAllowed(ctx, moduleName);
   checkPreferenceValue(moduleName, field, value);
   const before = await readPreferences(ctx.trx, owner);
   const { preferences, size } = await mergePreference(ctx.trx, owner, field, value);

@@ -1,7 +1,9 @@
 /**
  * Modules (SPEC §2.6, §3.3): rows come from the module catalogue (src/shared/modules.ts), so the
  * generic engine only reads them and edits which groups see them. Enabling goes through
- * modules/update_module_enabled and settings through modules/update_settings.
+ * modules/update_module_enabled (slot `module_enabled_switch`) and settings through
+ * modules/update_settings and update_public_settings (the Settings tab's slot and one editor tab
+ * per settings tab of the module, see src/web/entity/extras/registry.ts EXTRA_TABS).
  */
 import { defineEntity } from './define';
 import { readOnly } from './fields';
@@ -30,12 +32,19 @@ export const modules = defineEntity({
       adminOnly: true,
     },
   ],
-  extras: [{ name: 'module_settings_tabs', type: 'slot', label: 'Settings' }],
+  extras: [
+    { name: 'module_enabled_switch', type: 'slot', label: 'Enabled' },
+    { name: 'module_settings_tabs', type: 'slot', label: 'Settings' },
+  ],
   tabs: [
     {
       name: 'general',
       sections: [
-        { title: 'Module', columns: 2, items: ['module_description', 'module_enabled', 'groups'] },
+        {
+          title: 'Module',
+          columns: 2,
+          items: ['module_description', 'module_enabled_switch', 'groups'],
+        },
       ],
     },
     {

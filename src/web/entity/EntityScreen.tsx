@@ -11,6 +11,7 @@ import { entityByPath, type EntityDefinition } from '../../shared/entities';
 import { NotFoundPage } from '../features/not-found/NotFoundPage';
 import { EditorPanel } from './editor/EditorPanel';
 import { EntityContext } from './hooks/entityContext';
+import { useEffectiveDefinition } from './hooks/useEffectiveDefinition';
 import { useEntityScreen } from './hooks/useEntityScreen';
 import { DrawerCategoryFilter } from './list/DrawerCategoryFilter';
 import { ListPanel } from './list/ListPanel';
@@ -37,7 +38,8 @@ function useCategoryRefresh() {
   );
 }
 
-function EntityWorkspace({ definition }: { definition: EntityDefinition }) {
+function EntityWorkspace({ definition: declared }: { definition: EntityDefinition }) {
+  const definition = useEffectiveDefinition(declared);
   const screen = useEntityScreen(definition);
   useCategoryRefresh();
   const scope = useMemo(

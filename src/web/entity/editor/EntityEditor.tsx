@@ -6,6 +6,8 @@
 import { Collapse, Paper, Tabs, Text, UnstyledButton } from '@mantine/core';
 import { useId } from 'react';
 import type { SectionDefinition, TabDefinition } from '../../../shared/entities';
+import { EXTRA_TABS } from '../extras/registry';
+import { ExtraTabPanel } from '../fields/ExtraFields';
 import { EditorItemView } from '../fields/registry';
 import { SourceContext, useSource, type EditorSource } from '../fields/source';
 import { currentTab } from '../model/routes';
@@ -21,7 +23,7 @@ interface Props {
 }
 
 export function EntityEditor({ source, routeTab, preferredTab, onTabChange, only }: Props) {
-  const tabs = source.definition.tabs;
+  const tabs = useTabs(source);
   const tab = currentTab(tabs, routeTab, preferredTab);
   return (
     <SourceContext.Provider value={source}>
@@ -42,15 +44,33 @@ export function EntityEditor({ source, routeTab, preferredTab, onTabChange, only
           </Tabs.List>
           {tabs.map((t) => (
             <Tabs.Panel key={t.name} value={t.name}>
-              <TabSections tab={t} />
+              <TabContent tab={t} />
             </Tabs.Panel>
           ))}
         </Tabs>
       ) : (
-        <TabSections tab={tab} />
+        <TabContent tab={tab} />
       )}
     </SourceContext.Provider>
   );
+}
+
+/** The definition's tabs, then those a stored row brings (registry EXTRA_TABS); the latter have no sections. */
+function useTabs(source: EditorSource): readonly TabDefinition[] {
+  const own = source.definition.tabs;
+  const extra = source.record ? EXTRA_TABS[source.definition.entities] : undefined;
+  if (!extra) return own;
+  const added = extra
+    .tabsOf(source.values)
+    .filter((t) => !own.some((o) => o.name === t.name))
+    .map((t) => ({ ...t, sections: [] }));
+  return [...own, ...added];
+}
+
+function TabContent({ tab }: { tab: TabDefinition }) {
+  const source = useSource();
+  const own = source.definition.tabs.some((t) => t.name === tab.name);
+  return own ? <TabSections tab={tab} /> : <ExtraTabPanel tab={tab.name} label={tab.label} />;
 }
 
 function TabSections({ tab }: { tab: TabDefinition }) {

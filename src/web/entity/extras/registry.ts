@@ -6,6 +6,7 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { EntityDefinition } from '../../../shared/entities';
 import { withTimeout } from '../../app/lazy';
+import { moduleTabsOf } from '../../features/modules/moduleTabs';
 import type { Id, Row } from '../model/types';
 import { UserListAvatar } from './UserListAvatar';
 
@@ -32,11 +33,47 @@ export const SLOTS: Readonly<Record<string, LazySlot>> = {
   'users.password': lazy(async () => ({
     default: (await withTimeout(import('./UserPassword'))).UserPassword,
   })),
+  'modules.module_enabled_switch': lazy(async () => ({
+    default: (await withTimeout(import('../../features/modules/ModuleEnabledSwitch')))
+      .ModuleEnabledSwitch,
+  })),
+  'modules.module_settings_tabs': lazy(async () => ({
+    default: (await withTimeout(import('../../features/modules/ModuleSettingsOverview')))
+      .ModuleSettingsOverview,
+  })),
 };
 
 /** Drawn before a row's text in the list, keyed `{entities}` (small, so not lazy). */
 export const ROW_LEADS: Readonly<Record<string, ComponentType<{ row: Row }>>> = {
   users: UserListAvatar,
+};
+
+export interface ExtraTabProps extends SlotProps {
+  tab: string;
+}
+
+/** Editor tabs a row brings besides its definition's (a module's own settings tabs). */
+export interface ExtraTabs {
+  tabsOf: (row: Row) => Array<{ name: string; label: string }>;
+  View: LazyExoticComponent<ComponentType<ExtraTabProps>>;
+}
+
+export const EXTRA_TABS: Readonly<Record<string, ExtraTabs>> = {
+  modules: {
+    tabsOf: moduleTabsOf,
+    View: lazy(async () => ({
+      default: (await withTimeout(import('../../features/modules/SettingsTabView')))
+        .SettingsTabView,
+    })),
+  },
+};
+
+/** Tools in a list's header, keyed by entity set. */
+export const LIST_TOOLS: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {
+  modules: lazy(async () => ({
+    default: (await withTimeout(import('../../features/modules/RefreshModuleList')))
+      .RefreshModuleList,
+  })),
 };
 
 /** Buttons without a server call of their own. */

@@ -10,9 +10,10 @@ export function ColourField({ item, label }: FieldItemProps) {
   const binding = useFieldBinding(item.field, source);
   const stored = typeof binding.value === 'string' ? binding.value : '';
   const draft = useDraft(stored, (text) => binding.save(text.trim().toLowerCase()));
+  const name = label ?? item.label;
   return (
     <ColorInput
-      label={label ?? item.label}
+      label={name}
       description={binding.hint}
       error={binding.error}
       disabled={binding.disabled}
@@ -25,6 +26,8 @@ export function ColourField({ item, label }: FieldItemProps) {
       onBlur={() => void draft.commit()}
       data-field={item.field.name}
       popoverProps={{ withinPortal: true }}
+      // Its icon-only eye-dropper button needs a name of its own (axe: button-name).
+      eyeDropperButtonProps={{ 'aria-label': `Pick the ${name.toLowerCase()} from the screen` }}
     />
   );
 }

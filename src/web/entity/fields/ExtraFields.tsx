@@ -7,7 +7,7 @@ import { Button, Loader, Text } from '@mantine/core';
 import { Suspense, useState } from 'react';
 import { confirm } from '../../features/confirm/confirm';
 import { useEntityScope, useEntityState } from '../hooks/entityContext';
-import { BUTTON_ACTIONS, extraKey, SLOTS } from '../extras/registry';
+import { BUTTON_ACTIONS, EXTRA_TABS, extraKey, SLOTS } from '../extras/registry';
 import { idOf } from '../model/rows';
 import type { ExtraItemProps } from './fieldProps';
 import { useSource } from './source';
@@ -44,6 +44,27 @@ export function ButtonField({ item }: ExtraItemProps) {
     >
       {item.label}
     </Button>
+  );
+}
+
+/** An editor tab the row brings (registry EXTRA_TABS), drawn by the entity's tab view. */
+export function ExtraTabPanel({ tab, label }: { tab: string; label: string }) {
+  const source = useSource();
+  const { definition } = useEntityScope();
+  const rowId = useEntityState((s) => idOf(definition, s.selected_object));
+  const View = EXTRA_TABS[definition.entities]?.View;
+  if (!View || !source.record || rowId === null) return null;
+  return (
+    <Suspense fallback={<Loader size="sm" aria-label={`Loading ${label}`} />}>
+      <View
+        definition={definition}
+        rowId={rowId}
+        row={source.values}
+        // The tab's view knows which privilege its changes need.
+        disabled={false}
+        tab={tab}
+      />
+    </Suspense>
   );
 }
 

@@ -4,6 +4,8 @@
  * control bar.
  */
 import { ActionIcon, Group, Title, Tooltip } from '@mantine/core';
+import { Suspense } from 'react';
+import { LIST_TOOLS } from '../extras/registry';
 import { useEntityScope } from '../hooks/entityContext';
 import { ControlBar } from './ControlBar';
 import { EntityList } from './EntityList';
@@ -14,6 +16,7 @@ import { SearchBox } from './SearchBox';
 
 export function ListPanel() {
   const { definition, navigation } = useEntityScope();
+  const Tools = LIST_TOOLS[definition.entities];
   return (
     <div className={classes.panel}>
       <div className={classes.top}>
@@ -21,6 +24,11 @@ export function ListPanel() {
           <Title order={1} size="h3" lineClamp={1}>
             {definition.title}
           </Title>
+          {Tools && (
+            <Suspense fallback={null}>
+              <Tools />
+            </Suspense>
+          )}
           {definition.capabilities.preferences && (
             <Tooltip label="My preferences for this list">
               <ActionIcon

@@ -9,7 +9,7 @@ import { select } from '../../../shared/entities/fields';
 import type { EntityDefinition, Option } from '../../../shared/entities';
 import { LIST_PAGE_SIZE, LOCAL_LIST_LIMIT } from '../../../shared/limits';
 
-export const NO_PREFERENCES_TEXT = 'This module does not allow you to set any preferences.';
+export { NO_PREFERENCES_TEXT } from '../../../shared/capabilities';
 export const resetPreferencesText = (entity: string) =>
   `You are about to reset your preferences for the "${entity}" module. Are you sure ?`;
 
