@@ -42,36 +42,36 @@ describe('captcha/challenge', () => {
     expect(reply.data.signature).toMatch(/^[0-9a-f]{64}$/);
   });
 
-  it('is signed with keys every server of the deployment shares', async () => {
+  /** A clinic whose admin must solve a captcha, and one solved on a second server. */
+  async function withSecondServer(
+    check: (company: TestCompany, second: TestServer, altcha: string) => Promise<void>,
+  ) {
     const company = await freshClinic();
     const second = await startTestServer();
     try {
       useQuickCaptcha(second);
       const altcha = await solveCaptcha(second, company);
       await failLogins(company, 3);
-      const reply = await login(server, company, company.adminEmail, TEST_PASSWORD, altcha);
-      expect(reply.result).toBe(true);
+      await check(company, second, altcha);
     } finally {
       await second.close();
     }
-  });
+  }
 
-  it('accepts a solution once across servers, not once per server', async () => {
-    const company = await freshClinic();
-    const second = await startTestServer();
-    try {
-      useQuickCaptcha(second);
-      const altcha = await solveCaptcha(second, company);
-      await failLogins(company, 3);
+  it('is signed with keys every server of the deployment shares', () =>
+    withSecondServer(async (company, _second, altcha) => {
+      const reply = await login(server, company, company.adminEmail, TEST_PASSWORD, altcha);
+      expect(reply.result).toBe(true);
+    }));
+
+  it('accepts a solution once across servers, not once per server', () =>
+    withSecondServer(async (company, second, altcha) => {
       const first = await login(second, company, company.adminEmail, TEST_PASSWORD, altcha);
       expect(first.result).toBe(true);
       // The address's failures still ask for a captcha: the used solution must not pass again.
       const again = await login(server, company, company.adminEmail, TEST_PASSWORD, altcha);
       expect(again).toMatchObject({ result: false, data: { captcha_required: true } });
-    } finally {
-      await second.close();
-    }
-  });
+    }));
 });
 
 describe('after 3 failed logins', () => {

@@ -2,10 +2,9 @@
  * Password actions of a user (slot `password` of users), for holders of users/set_password: set
  * a password in a dialog showing the SPEC §5 rules live, or mail the user a reset link.
  */
-import { Alert, Button, Group, Modal, PasswordInput, Stack } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
 import { grants } from '../../../shared/privileges';
-import { PasswordRules } from '../../features/password-reset/PasswordRules';
-import { MISMATCH_TEXT } from '../../features/password-reset/usePasswordReset';
+import { NewPasswordFields } from '../../features/password-reset/NewPasswordFields';
 import { useEntityState } from '../hooks/entityContext';
 import { textOf } from '../model/format';
 import type { SlotProps } from './registry';
@@ -42,25 +41,15 @@ export function UserPassword({ rowId, row }: SlotProps) {
                 {p.error}
               </Alert>
             )}
-            <PasswordInput
-              label="New password"
-              autoComplete="new-password"
-              value={p.password}
-              onChange={(e) => p.setPassword(e.currentTarget.value)}
-              aria-describedby="user-password-rules"
-              data-autofocus
-            />
-            <PasswordRules
-              password={p.password}
+            <NewPasswordFields
               id="user-password-rules"
-              title="The new password:"
-            />
-            <PasswordInput
-              label="Repeat the new password"
-              autoComplete="new-password"
-              value={p.repeat}
-              onChange={(e) => p.setRepeat(e.currentTarget.value)}
-              error={p.mismatch ? MISMATCH_TEXT : undefined}
+              rulesTitle="The new password:"
+              autoFocus
+              password={p.password}
+              repeat={p.repeat}
+              onPassword={p.setPassword}
+              onRepeat={p.setRepeat}
+              mismatch={p.mismatch}
             />
             <Group justify="flex-end">
               <Button variant="default" onClick={p.close}>

@@ -30,6 +30,22 @@ function lowStockText(count: number | null): string {
   return count === 0 ? ' — none below reorder level' : ` — ${count} below reorder level`;
 }
 
+/** One month chart: new patients, or prescriptions, per month for the last 12 months. */
+function MonthCard({ id, series, bars }: { id: string; series: string; bars: MonthBar[] }) {
+  return (
+    <ChartCard
+      id={id}
+      title={`${series} per month`}
+      empty={noneIn(bars) ? `No ${series.toLowerCase()} in the last 12 months.` : null}
+      rows={monthRows(bars)}
+      valueHeading={series}
+      height={MONTH_CHART_HEIGHT}
+    >
+      <MonthChart bars={bars} series={series} height={MONTH_CHART_HEIGHT} />
+    </ChartCard>
+  );
+}
+
 export function DashboardPage() {
   const d = useDashboard();
   const anyChart = d.newPatients || d.prescriptions || d.stock;
@@ -56,32 +72,10 @@ export function DashboardPage() {
       {anyChart && (
         <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="md">
           {d.newPatients && (
-            <ChartCard
-              id="chart-new-patients"
-              title="New patients per month"
-              empty={noneIn(d.newPatients) ? 'No new patients in the last 12 months.' : null}
-              rows={monthRows(d.newPatients)}
-              valueHeading="New patients"
-              height={MONTH_CHART_HEIGHT}
-            >
-              <MonthChart bars={d.newPatients} series="New patients" height={MONTH_CHART_HEIGHT} />
-            </ChartCard>
+            <MonthCard id="chart-new-patients" series="New patients" bars={d.newPatients} />
           )}
           {d.prescriptions && (
-            <ChartCard
-              id="chart-prescriptions"
-              title="Prescriptions per month"
-              empty={noneIn(d.prescriptions) ? 'No prescriptions in the last 12 months.' : null}
-              rows={monthRows(d.prescriptions)}
-              valueHeading="Prescriptions"
-              height={MONTH_CHART_HEIGHT}
-            >
-              <MonthChart
-                bars={d.prescriptions}
-                series="Prescriptions"
-                height={MONTH_CHART_HEIGHT}
-              />
-            </ChartCard>
+            <MonthCard id="chart-prescriptions" series="Prescriptions" bars={d.prescriptions} />
           )}
           {d.stock && (
             <ChartCard

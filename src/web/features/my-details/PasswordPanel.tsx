@@ -1,6 +1,5 @@
 import { Alert, Button, Group, Paper, PasswordInput, Stack, Title } from '@mantine/core';
-import { PasswordRules } from '../password-reset/PasswordRules';
-import { MISMATCH_TEXT } from '../password-reset/usePasswordReset';
+import { NewPasswordFields } from '../password-reset/NewPasswordFields';
 import { useChangePassword } from './useChangePassword';
 
 /** Change my password, with the SPEC §5 rules shown live. */
@@ -28,20 +27,13 @@ export function PasswordPanel() {
             value={p.oldPassword}
             onChange={(e) => p.setOldPassword(e.currentTarget.value)}
           />
-          <PasswordInput
-            label="New password"
-            autoComplete="new-password"
-            value={p.newPassword}
-            onChange={(e) => p.setNewPassword(e.currentTarget.value)}
-            aria-describedby="my-password-rules"
-          />
-          <PasswordRules password={p.newPassword} id="my-password-rules" />
-          <PasswordInput
-            label="Repeat the new password"
-            autoComplete="new-password"
-            value={p.confirm}
-            onChange={(e) => p.setConfirm(e.currentTarget.value)}
-            error={p.mismatch ? MISMATCH_TEXT : undefined}
+          <NewPasswordFields
+            id="my-password-rules"
+            password={p.newPassword}
+            repeat={p.confirm}
+            onPassword={p.setNewPassword}
+            onRepeat={p.setConfirm}
+            mismatch={p.mismatch}
           />
           <Group>
             <Button type="submit" loading={p.pending}>

@@ -1,9 +1,9 @@
 /** `/password-reset`: request a link, or with `?token=` choose a new password (SPEC §2.1). */
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import { Captcha } from '../login/Captcha';
-import { PasswordRules } from './PasswordRules';
-import { MISMATCH_TEXT, useRequestReset, useSetNewPassword } from './usePasswordReset';
+import { NewPasswordFields } from './NewPasswordFields';
+import { useRequestReset, useSetNewPassword } from './usePasswordReset';
 
 function SignInLink({
   company,
@@ -98,22 +98,14 @@ function NewPasswordForm({ token, company }: { token: string; company: string | 
           <SignInLink company={company} label="Sign in" />
         ) : (
           <>
-            <PasswordInput
-              label="New password"
-              autoComplete="new-password"
+            <NewPasswordFields
+              id="new-password-rules"
               required
-              value={form.password}
-              onChange={(e) => form.setPassword(e.currentTarget.value)}
-              aria-describedby="new-password-rules"
-            />
-            <PasswordRules password={form.password} id="new-password-rules" />
-            <PasswordInput
-              label="Repeat the new password"
-              autoComplete="new-password"
-              required
-              value={form.confirm}
-              onChange={(e) => form.setConfirm(e.currentTarget.value)}
-              error={form.mismatch ? MISMATCH_TEXT : undefined}
+              password={form.password}
+              repeat={form.confirm}
+              onPassword={form.setPassword}
+              onRepeat={form.setConfirm}
+              mismatch={form.mismatch}
             />
             <Button type="submit" loading={form.pending} fullWidth>
               Set the new password
