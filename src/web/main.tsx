@@ -13,6 +13,15 @@ createRoot(root).render(
     <App />
   </StrictMode>,
 );
-void registerServiceWorker();
-// Offline copies of opened patients: not needed to show the first page, so loaded after it.
-void import('./features/offline/recordClients').then((m) => m.startOfflineClients());
+/**
+ * The service worker and the offline copies of opened patients are not needed to show the first
+ * page: they start once the browser is idle after it, so they do not compete with its render.
+ */
+function whenIdle(work: () => void): void {
+  if ('requestIdleCallback' in window) window.requestIdleCallback(work, { timeout: 2000 });
+  else setTimeout(work, 500);
+}
+whenIdle(() => {
+  void registerServiceWorker();
+  void import('./features/offline/recordClients').then((m) => m.startOfflineClients());
+});
