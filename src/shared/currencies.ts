@@ -15,7 +15,7 @@ export interface Currency {
 }
 
 export const CURRENCIES: readonly Currency[] = currencies;
-export const DEFAULT_CURRENCY = 'GBP';
+export { DEFAULT_CURRENCY } from './modules';
 
 export function currencyByCode(code: string): Currency | undefined {
   return CURRENCIES.find((c) => c.value === code);

@@ -4,9 +4,11 @@
  * refreshes each company's module rows from this list; the web builds its navigation from it.
  */
 import { COLOUR_KEYS, DEFAULT_COLOURS } from './colours';
-import { CURRENCIES, DEFAULT_CURRENCY } from './currencies';
 import type { SettingItem, SettingsTab } from './settings';
 import { privilegeOf, wildcardOf, type AvailablePrivilege } from './privileges';
+
+/** The company currency until the clinic chooses one (SPEC §3.3: GBP comes first). */
+export const DEFAULT_CURRENCY = 'GBP';
 
 export const PRODUCT_MODULE = 'materia';
 
@@ -120,7 +122,8 @@ const PRODUCT_TABS: readonly SettingsTab[] = [
             label: 'Currency',
             public: false,
             default: DEFAULT_CURRENCY,
-            options: CURRENCIES.map((c) => ({ value: c.value, label: `${c.value} — ${c.label}` })),
+            // The list (≈120) is filled in by module-settings.ts, off the landing page's path.
+            optionsFrom: 'currencies',
           },
         ],
       },

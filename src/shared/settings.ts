@@ -14,6 +14,8 @@ export interface SettingItem {
   public: boolean;
   default: SettingValue;
   options?: ReadonlyArray<{ value: string; label: string }>;
+  /** A long option list kept out of the catalogue, filled in by module-settings.ts. */
+  optionsFrom?: 'currencies';
   min?: number;
   max?: number;
   hint?: string;

@@ -38,6 +38,13 @@ describe('breadcrumbs', () => {
       'General',
     ]);
     expect(crumbsFor('/app/herbs/12/general').at(-1)?.to).toBe('/app/herbs/12/general');
+    const titles = { '/app/modules/3': 'Materia', '/app/modules/3/colours': 'Brand colours' };
+    expect(crumbsFor('/app/modules/3/colours', titles).map((c) => c.label)).toEqual([
+      'Home',
+      'Modules',
+      'Materia',
+      'Brand colours',
+    ]);
     expect(crumbsFor('/app/my_details').map((c) => c.label)).toEqual(['Home', 'My details']);
     expect(crumbsFor('/app/patients/__preferences').map((c) => c.label)).toEqual([
       'Home',

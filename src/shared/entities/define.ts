@@ -63,6 +63,7 @@ export interface EntitySpec {
   auditReads?: boolean;
   openReads?: boolean;
   lockedWhen?: RowLock;
+  rowTitle?: EntityDefinition['rowTitle'];
 }
 
 function fail(spec: EntitySpec, text: string): never {
@@ -217,5 +218,6 @@ export function defineEntity(spec: EntitySpec): EntityDefinition {
     auditReads: spec.auditReads ?? false,
     openReads: spec.openReads ?? false,
     ...(spec.lockedWhen ? { lockedWhen: spec.lockedWhen } : {}),
+    ...(spec.rowTitle ? { rowTitle: spec.rowTitle } : {}),
   };
 }

@@ -5,6 +5,7 @@
  * modules/update_settings and update_public_settings (the Settings tab's slot and one editor tab
  * per settings tab of the module, see src/web/entity/extras/registry.ts EXTRA_TABS).
  */
+import { moduleByName } from '../modules';
 import { defineEntity } from './define';
 import { readOnly } from './fields';
 
@@ -58,6 +59,8 @@ export const modules = defineEntity({
     filters: ['module_enabled', 'module_essential'],
     sortable: ['module_order'],
   },
+  // Rows are named by their program name (`dispensary_products`); people read the label.
+  rowTitle: (row) => moduleByName(String(row.module_name))?.label ?? null,
   capabilities: {
     insert: false,
     delete: false,

@@ -200,6 +200,8 @@ export interface EntityDefinition {
   openReads: boolean;
   /** Rows in this state can no longer be changed or deleted (a dispensed prescription). */
   lockedWhen?: RowLock;
+  /** What people call a row when its name column is a program name (a module's label). */
+  rowTitle?: (row: Readonly<Record<string, unknown>>) => string | null;
 }
 
 export interface RowLock {

@@ -39,8 +39,14 @@ const labelOf = (segment: string) => {
 
 const FIXED_PAGES: Record<string, string> = { my_details: 'My details', test: 'Test page' };
 
-/** The trail from Home to the current page of the main layout. */
-export function crumbsFor(pathname: string): Crumb[] {
+/**
+ * The trail from Home to the current page of the main layout; `titles` names records and tabs
+ * by path (see features/breadcrumbs/pageTitles.ts).
+ */
+export function crumbsFor(
+  pathname: string,
+  titles: Readonly<Record<string, string>> = {},
+): Crumb[] {
   const segments = pathname.split('/').filter(Boolean);
   if (segments[0] !== 'app') return [];
   const crumbs: Crumb[] = [{ label: 'Home', to: '/app' }];
@@ -54,9 +60,10 @@ export function crumbsFor(pathname: string): Crumb[] {
   if (id === undefined || FIXED_PAGES[entity]) return crumbs;
   const idPath = `${entityPath}/${id}`;
   crumbs.push({
-    label: id === PREFERENCES_ID ? 'Preferences' : `#${decodeURIComponent(id)}`,
+    label: id === PREFERENCES_ID ? 'Preferences' : (titles[idPath] ?? `#${decodeURIComponent(id)}`),
     to: idPath,
   });
-  if (tab !== undefined) crumbs.push({ label: labelOf(tab), to: `${idPath}/${tab}` });
+  const tabPath = `${idPath}/${tab}`;
+  if (tab !== undefined) crumbs.push({ label: titles[tabPath] ?? labelOf(tab), to: tabPath });
   return crumbs;
 }

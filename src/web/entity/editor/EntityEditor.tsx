@@ -10,7 +10,9 @@ import { EXTRA_TABS } from '../extras/registry';
 import { ExtraTabPanel } from '../fields/ExtraFields';
 import { EditorItemView } from '../fields/registry';
 import { SourceContext, useSource, type EditorSource } from '../fields/source';
+import { useNamePages } from '../../features/breadcrumbs/pageTitles';
 import { currentTab } from '../model/routes';
+import { idOf, labelOf } from '../model/rows';
 import classes from './EntityEditor.module.css';
 
 interface Props {
@@ -25,6 +27,7 @@ interface Props {
 export function EntityEditor({ source, routeTab, preferredTab, onTabChange, only }: Props) {
   const tabs = useTabs(source);
   const tab = currentTab(tabs, routeTab, preferredTab);
+  useNameRecordPages(source, only ? [] : tabs);
   return (
     <SourceContext.Provider value={source}>
       {only ? (
@@ -52,6 +55,17 @@ export function EntityEditor({ source, routeTab, preferredTab, onTabChange, only
         <TabContent tab={tab} />
       )}
     </SourceContext.Provider>
+  );
+}
+
+/** The breadcrumbs name a stored row's page by its label and its tabs by theirs. */
+function useNameRecordPages(source: EditorSource, tabs: readonly TabDefinition[]) {
+  const { definition, values, record } = source;
+  const id = record ? idOf(definition, values) : null;
+  useNamePages(
+    id === null ? null : `/app/${definition.entities}/${id}`,
+    labelOf(definition, values),
+    tabs,
   );
 }
 

@@ -9,6 +9,8 @@ export function idOf(definition: EntityDefinition, row: Row | null | undefined):
 }
 
 export function labelOf(definition: EntityDefinition, row: Row | null | undefined): string {
+  const title = row ? definition.rowTitle?.(row) : null;
+  if (title) return title;
   const name = row?.[definition.keys.name];
   if (typeof name === 'string' && name.trim() !== '') return name;
   const id = idOf(definition, row);

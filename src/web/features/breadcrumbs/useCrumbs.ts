@@ -1,6 +1,7 @@
 import { useCallback, useMemo, type MouseEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { crumbsFor, type Crumb } from '../../app/paths';
+import { usePageTitles } from './pageTitles';
 
 /**
  * The breadcrumb trail of the current page. Clicking an earlier crumb trims the trail and
@@ -9,7 +10,8 @@ import { crumbsFor, type Crumb } from '../../app/paths';
 export function useCrumbs() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const crumbs = useMemo(() => crumbsFor(pathname), [pathname]);
+  const titles = usePageTitles((s) => s.titles);
+  const crumbs = useMemo(() => crumbsFor(pathname, titles), [pathname, titles]);
   const previous: Crumb | null = crumbs.length > 1 ? (crumbs[crumbs.length - 2] ?? null) : null;
   const go = useCallback(
     (crumb: Crumb) => (event: MouseEvent) => {
