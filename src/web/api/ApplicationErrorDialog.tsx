@@ -1,3 +1,4 @@
+import '../theme/allStyles';
 import { Button, Code, Group, Modal, ScrollArea, Text } from '@mantine/core';
 import { useApplicationError } from './errorDialog';
 

@@ -1,3 +1,4 @@
+import '../theme/allStyles';
 import { Notifications } from '@mantine/notifications';
 
 export function ToastContainer() {

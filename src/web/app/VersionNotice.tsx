@@ -1,3 +1,4 @@
+import '../theme/allStyles';
 import { Affix, Button, Group, Paper, Text } from '@mantine/core';
 import { useSession } from '../session/store';
 import { reloadForUpdate } from './serviceWorker';

@@ -3,6 +3,7 @@
  * categories are loaded; top bar with company name, breadcrumbs, account menu and the Menu
  * button; the right navigation drawer; the per-module left drawer.
  */
+import '../theme/allStyles';
 import { ActionIcon, Anchor, AppShell, Burger, Drawer, Group } from '@mantine/core';
 import { Link, Outlet, useLocation } from 'react-router';
 import { LEFT_DRAWER_WIDTH } from '../../shared/limits';

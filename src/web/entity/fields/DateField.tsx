@@ -4,7 +4,7 @@
  * date gives way to the stored date when the field is left.
  */
 import { DateInput } from '@mantine/dates';
-import '@mantine/dates/styles.css';
+import '@mantine/dates/styles.layer.css';
 import { displayDate, isTimed, storedDate } from '../model/format';
 import type { FieldItemProps } from './fieldProps';
 import { HINT_BELOW } from './TextField';

@@ -5,7 +5,7 @@
  */
 import { Input } from '@mantine/core';
 import { RichTextEditor } from '@mantine/tiptap';
-import '@mantine/tiptap/styles.css';
+import '@mantine/tiptap/styles.layer.css';
 import { richTextToolsOf } from '../extras/richTextTools';
 import type { FieldItemProps } from './fieldProps';
 import { useSource } from './source';

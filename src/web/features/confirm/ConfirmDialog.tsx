@@ -1,3 +1,4 @@
+import '../../theme/allStyles';
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { useConfirmState } from './confirm';
 

@@ -2,7 +2,7 @@
  * The dashboard's charts (@mantine/charts on recharts). This module is loaded lazily so that the
  * chart library stays out of the shell's JavaScript until the dashboard draws one.
  */
-import '@mantine/charts/styles.css';
+import '@mantine/charts/styles.layer.css';
 import { BarChart } from '@mantine/charts';
 import type { MonthBar, StockBar } from './useDashboard';
 
