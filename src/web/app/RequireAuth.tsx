@@ -6,11 +6,12 @@ import { loginPathFor } from './paths';
 /** Route guard (SPEC §2.1): without a logged-in user, go to `/?redirect=<wanted full path>`. */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const loggedIn = useSession((s) => s.user !== null);
+  const signedOut = useSession((s) => s.signed_out);
   const location = useLocation();
   if (!loggedIn) {
-    return (
-      <Navigate to={loginPathFor(location.pathname + location.search + location.hash)} replace />
-    );
+    // After a logout the page left is no place to come back to (and the logout goes to `/`).
+    const to = signedOut ? '/' : loginPathFor(location.pathname + location.search + location.hash);
+    return <Navigate to={to} replace />;
   }
   return children;
 }

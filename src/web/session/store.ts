@@ -23,6 +23,11 @@ export interface SessionState extends PersistedSession {
   version_update: string | null;
   heartbeat: HeartbeatCounters;
   last_request_at: number;
+  /**
+   * The session was ended here (logout, or a refused token) rather than never started: the
+   * route guard then returns to a plain `/`, without a redirect back to the page left.
+   */
+  signed_out: boolean;
 
   setCompany: (slug: string, environment: Environment) => void;
   login: (user: SessionUser, token: UserToken) => void;
@@ -60,6 +65,7 @@ export const useSession = create<SessionState>()((set, get) => ({
   version_update: null,
   heartbeat: INITIAL_HEARTBEAT,
   last_request_at: Date.now(),
+  signed_out: false,
 
   setCompany(slug, environment) {
     const previous = get().company_slug;
@@ -70,7 +76,13 @@ export const useSession = create<SessionState>()((set, get) => ({
   },
   login(user, token) {
     writeJson(USER_KEY, { user, token } satisfies StoredLogin);
-    set({ user, token, heartbeat: INITIAL_HEARTBEAT, last_request_at: Date.now() });
+    set({
+      user,
+      token,
+      heartbeat: INITIAL_HEARTBEAT,
+      last_request_at: Date.now(),
+      signed_out: false,
+    });
   },
   setUser(user) {
     const { token } = get();
@@ -95,7 +107,7 @@ export const useSession = create<SessionState>()((set, get) => ({
   },
   logout() {
     writeJson(USER_KEY, null);
-    set({ user: null, token: null, heartbeat: INITIAL_HEARTBEAT });
+    set({ user: null, token: null, heartbeat: INITIAL_HEARTBEAT, signed_out: true });
   },
   noticeVersion(version) {
     const { version: first } = get();
