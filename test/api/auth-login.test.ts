@@ -92,12 +92,13 @@ describe('users/login', () => {
     const rows = await inTenant(server.database.db, company.companyId, (trx) =>
       trx
         .selectFrom('audit_log')
-        .select(['action', 'entity', 'entity_id', 'after', 'ip'])
+        .select(['action', 'user_id', 'entity', 'entity_id', 'after', 'ip'])
         .where('action', '=', 'login')
         .execute(),
     );
     expect(rows).toContainEqual({
       action: 'login',
+      user_id: 1,
       entity: 'users',
       entity_id: '1',
       after: { userlogin_id: reply.data.user.userlogin_id },

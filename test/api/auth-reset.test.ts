@@ -97,11 +97,13 @@ describe('the reset flow over SMTP', () => {
     const audited = await inTenant(server.database.db, company.companyId, (trx) =>
       trx
         .selectFrom('audit_log')
-        .select(['entity_id', 'before', 'after'])
+        .select(['user_id', 'entity_id', 'before', 'after'])
         .where('action', '=', 'reset_password')
         .execute(),
     );
-    expect(audited).toEqual([{ entity_id: String(user.userId), before: null, after: null }]);
+    expect(audited).toEqual([
+      { user_id: user.userId, entity_id: String(user.userId), before: null, after: null },
+    ]);
   });
 
   it('keeps the link usable when the new password breaks the rules, naming every rule', async () => {

@@ -91,6 +91,7 @@ export async function login(ctx: CallContext, input: LoginInput): Promise<CallRe
     action: 'login',
     entity: 'users',
     entity_id: account.user_id,
+    user_id: account.user_id,
     after: { userlogin_id: session.userlogin_id },
   });
   const user = await loadSessionUser(trx, companyId, account.user_id, session);

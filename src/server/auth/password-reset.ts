@@ -118,6 +118,11 @@ export async function resetPassword(
     .execute();
   await services.sessions.revokeAllOf(trx, reset.user_id);
   await clearAttempts(trx, companyId, LOGIN_RULE, accountSubject(reset.user_email));
-  await ctx.audit({ action: 'reset_password', entity: 'users', entity_id: reset.user_id });
+  await ctx.audit({
+    action: 'reset_password',
+    entity: 'users',
+    entity_id: reset.user_id,
+    user_id: reset.user_id,
+  });
   return { messages: [{ type: 's', text: PASSWORD_RESET_TEXT }] };
 }

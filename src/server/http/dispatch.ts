@@ -178,7 +178,7 @@ async function writeAudit(ctx: CallContext, entry: AuditEntry): Promise<void> {
     .insertInto('audit_log')
     .values({
       company_id: ctx.caller.company.company_id,
-      user_id: ctx.caller.user?.user_id ?? null,
+      user_id: ctx.caller.user?.user_id ?? entry.user_id ?? null,
       action: entry.action,
       entity: entry.entity,
       entity_id: entry.entity_id == null ? null : String(entry.entity_id),

@@ -11,7 +11,7 @@ import { entityByPath, type EntityDefinition } from '../../shared/entities';
 import { NotFoundPage } from '../features/not-found/NotFoundPage';
 import { EditorPanel } from './editor/EditorPanel';
 import { EntityContext } from './hooks/entityContext';
-import { useEffectiveDefinition } from './hooks/useEffectiveDefinition';
+import { useEffectiveDefinition, useSelectModeAllowed } from './hooks/useEffectiveDefinition';
 import { useEntityScreen } from './hooks/useEntityScreen';
 import { DrawerCategoryFilter } from './list/DrawerCategoryFilter';
 import { ListPanel } from './list/ListPanel';
@@ -41,6 +41,7 @@ function useCategoryRefresh() {
 function EntityWorkspace({ definition: declared }: { definition: EntityDefinition }) {
   const definition = useEffectiveDefinition(declared);
   const screen = useEntityScreen(definition);
+  useSelectModeAllowed(definition, screen.store);
   useCategoryRefresh();
   const scope = useMemo(
     () => ({ definition, store: screen.store, navigation: screen.navigation }),
