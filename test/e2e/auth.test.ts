@@ -1,10 +1,9 @@
 /** Sign-in, the route guard, logout and the bad-input cases of the landing page. */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import {
+  sharedBrowser,
   admin,
-  launchBrowser,
   loginAsAdmin,
   openPage,
   solveCaptcha,
@@ -12,15 +11,7 @@ import {
 } from '../support/browser';
 import { createUser } from './api';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser();
 
 describe('route guard and login', () => {
   it('sends a logged-out visitor to / with the wanted path, and back there after login', async () => {

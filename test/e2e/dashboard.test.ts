@@ -5,14 +5,14 @@
  */
 import { mkdir } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { progressColour } from '../../src/shared/colours';
 import type { UserToken } from '../../src/shared/envelope';
 import { adminToken, api, createUser } from './api';
-import { launchBrowser, loginAs, loginAsAdmin, openPage, screenshotPath } from '../support/browser';
+import { sharedBrowser, loginAs, loginAsAdmin, openPage, screenshotPath } from '../support/browser';
 
-let browser: Browser;
+const browser = sharedBrowser();
 let token: UserToken;
 const tag = Date.now().toString(36);
 const made: { entities: string; id: number }[] = [];
@@ -26,7 +26,6 @@ async function insert(entities: string, key: string, values: Record<string, unkn
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   await mkdir('test-results', { recursive: true });
   token = await adminToken();
   const patient = await insert('patients', 'patient_id', {
@@ -44,7 +43,6 @@ beforeAll(async () => {
 afterAll(async () => {
   // Newest first: the prescription before its patient.
   for (const row of made) await api(`${row.entities}/delete`, { selected: [row.id] }, token);
-  await browser?.close();
 });
 
 async function seriousViolations(page: Page): Promise<string[]> {

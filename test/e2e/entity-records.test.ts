@@ -4,32 +4,21 @@
  * the insert warning), users (groups) and prescriptions (lines, units, currency, dispensing).
  */
 import { randomBytes } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { UserToken } from '../../src/shared/envelope';
-import { launchBrowser, loginAsAdmin, openPage } from '../support/browser';
-import { adminToken, api, createUser } from './api';
+import { sharedBrowser, loginAsAdmin, openPage } from '../support/browser';
+import { adminToken, api, createUser, insertRow } from './api';
 
-let browser: Browser;
+const browser = sharedBrowser();
 let token: UserToken;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   token = await adminToken();
-});
-
-afterAll(async () => {
-  await browser?.close();
 });
 
 const editorOf = (page: Page) => page.getByRole('region', { name: 'Editor' });
 const REFUSED = (e: string) => e.includes('status of 400');
-
-async function insert<T>(entities: string, values: Record<string, unknown>): Promise<T> {
-  const reply = await api<T>(`${entities}/insert`, values, token);
-  if (!reply.result) throw new Error(`${entities}/insert: ${JSON.stringify(reply.messages)}`);
-  return reply.data;
-}
 
 async function get<T = Record<string, unknown>>(entities: string, key: string, id: number) {
   return (await api<T>(`${entities}/get`, { [key]: id }, token)).data;
@@ -47,7 +36,7 @@ async function search(page: Page, text: string) {
 describe('herbs: relations and chips (SPEC §3.2, §7.4)', () => {
   it('adds and removes chips, filters by relation and category, and refuses a bad dose', async () => {
     const tag = randomBytes(3).toString('hex');
-    const herb = await insert<{ herb_id: number }>('herbs', { herb_name: `Chip ${tag}` });
+    const herb = await insertRow<{ herb_id: number }>('herbs', { herb_name: `Chip ${tag}` });
     const { page, context, errors } = await openPage(browser);
     await loginAsAdmin(page);
     await page.goto(`/app/herbs/${herb.herb_id}`);
@@ -145,7 +134,7 @@ describe('herbs: relations and chips (SPEC §3.2, §7.4)', () => {
 
   it('copies the selected herb by a long press on Add, and pages with Load more to END', async () => {
     const tag = randomBytes(3).toString('hex');
-    const herb = await insert<{ herb_id: number }>('herbs', {
+    const herb = await insertRow<{ herb_id: number }>('herbs', {
       herb_name: `Copy ${tag}`,
       herb_family: 'Lamiaceae',
     });
@@ -188,7 +177,7 @@ describe('herbs: relations and chips (SPEC §3.2, §7.4)', () => {
 
   it('offers the copy from the keyboard: a held Enter copies, a short one adds', async () => {
     const tag = randomBytes(3).toString('hex');
-    const herb = await insert<{ herb_id: number }>('herbs', { herb_name: `Keys ${tag}` });
+    const herb = await insertRow<{ herb_id: number }>('herbs', { herb_name: `Keys ${tag}` });
     const { page, context, errors } = await openPage(browser);
     await loginAsAdmin(page);
     await page.goto(`/app/herbs/${herb.herb_id}`);
@@ -218,7 +207,7 @@ describe('herbs: relations and chips (SPEC §3.2, §7.4)', () => {
 describe('patients: dates, choices and filters (SPEC §3.2, §4.6, §5)', () => {
   it('shows and stores a timed date as DD/MM/YYYY HH:mm and YYYY-MM-DD HH:mm:ss', async () => {
     const tag = randomBytes(3).toString('hex');
-    const patient = await insert<{ patient_id: number }>('patients', {
+    const patient = await insertRow<{ patient_id: number }>('patients', {
       patient_first_name: `Tim${tag}`,
       patient_last_name: 'Timed',
       patient_next_appointment: '2027-04-03 09:15',
@@ -241,7 +230,7 @@ describe('patients: dates, choices and filters (SPEC §3.2, §4.6, §5)', () => 
 
   it('shows and stores dates, saves choices, limits lengths and filters the list', async () => {
     const tag = randomBytes(3).toString('hex');
-    const patient = await insert<{ patient_id: number }>('patients', {
+    const patient = await insertRow<{ patient_id: number }>('patients', {
       patient_first_name: `Dora${tag}`,
       patient_last_name: 'Datewise',
       patient_dob: '1980-02-01',
@@ -376,7 +365,7 @@ describe('prescriptions: lines, units and currency (SPEC §3.4, §9; DESIGN §6)
   }
 
   it('edits lines in the company units and currency, totals them and dispenses', async () => {
-    const prescription = await insert<{ prescription_id: number }>('prescriptions', {
+    const prescription = await insertRow<{ prescription_id: number }>('prescriptions', {
       prescription_patient_id: 1,
     });
     const id = prescription.prescription_id;

@@ -6,11 +6,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { UserToken } from '../../src/shared/envelope';
 import {
-  launchBrowser,
+  sharedBrowser,
   loginAs,
   loginAsAdmin,
   openPage,
@@ -20,18 +20,13 @@ import {
 } from '../support/browser';
 import { adminToken, api, createUser, type CreatedUser } from './api';
 
-let browser: Browser;
+const browser = sharedBrowser();
 let token: UserToken;
 let user: CreatedUser;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   token = await adminToken();
   user = await createUser({ groupIds: [1], firstName: 'Pria' });
-});
-
-afterAll(async () => {
-  await browser?.close();
 });
 
 const editorOf = (page: Page) => page.getByRole('region', { name: 'Editor' });

@@ -5,23 +5,18 @@
  * new entity set is covered by this table without a line more.
  */
 import { randomBytes } from 'node:crypto';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { UserToken } from '../../src/shared/envelope';
 import { ENTITIES, type EntityDefinition, type FieldDefinition } from '../../src/shared/entities';
-import { launchBrowser, loginAsAdmin, openPage } from '../support/browser';
+import { sharedBrowser, loginAsAdmin, openPage } from '../support/browser';
 import { adminToken, api } from './api';
 
-let browser: Browser;
+const browser = sharedBrowser();
 let token: UserToken;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   token = await adminToken();
-});
-
-afterAll(async () => {
-  await browser?.close();
 });
 
 const editorOf = (page: Page) => page.getByRole('region', { name: 'Editor' });

@@ -5,22 +5,17 @@
  * drag, and a drawer whose root is missing says 'Three nodes can not be found.'
  */
 import { randomBytes } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { UserToken } from '../../src/shared/envelope';
-import { launchBrowser, loginAsAdmin, openPage, screenshotPath } from '../support/browser';
+import { sharedBrowser, loginAsAdmin, openPage, screenshotPath } from '../support/browser';
 import { adminToken, api } from './api';
 
-let browser: Browser;
+const browser = sharedBrowser();
 let token: UserToken;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   token = await adminToken();
-});
-
-afterAll(async () => {
-  await browser?.close();
 });
 
 const editorOf = (page: Page) => page.getByRole('region', { name: 'Editor' });

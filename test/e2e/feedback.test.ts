@@ -1,17 +1,8 @@
 /** Toasts of each type, the 'Application Error' dialog, confirmation and the error boundary. */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, loginAsAdmin, openPage } from '../support/browser';
+import { describe, expect, it } from 'vitest';
+import { sharedBrowser, loginAsAdmin, openPage } from '../support/browser';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser();
 
 describe('the test page', () => {
   it('shows a toast of each type at the top, with a progress bar and a close button', async () => {

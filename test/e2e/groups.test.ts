@@ -6,11 +6,11 @@
 import AxeBuilder from '@axe-core/playwright';
 import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { UserToken } from '../../src/shared/envelope';
 import {
-  launchBrowser,
+  sharedBrowser,
   loginAs,
   loginAsAdmin,
   openMenu,
@@ -25,17 +25,12 @@ const ADMINS = 1;
 /** Console lines of the refusals these tests provoke on purpose. */
 const REFUSED = (e: string) => e.includes('status of 400');
 
-let browser: Browser;
+const browser = sharedBrowser();
 let token: UserToken;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   token = await adminToken();
   await mkdir('test-results', { recursive: true });
-});
-
-afterAll(async () => {
-  await browser?.close();
 });
 
 const editorOf = (page: Page) => page.getByRole('region', { name: 'Editor' });

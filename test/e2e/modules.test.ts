@@ -5,11 +5,11 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { mkdir } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_COLOURS } from '../../src/shared/colours';
 import {
-  launchBrowser,
+  sharedBrowser,
   loginAs,
   loginAsAdmin,
   openMenu,
@@ -20,7 +20,7 @@ import {
 } from '../support/browser';
 import { adminToken, api, createUser } from './api';
 
-let browser: Browser;
+const browser = sharedBrowser();
 let ids: Record<string, number>;
 
 const setting = async (module: string, field: string, value: unknown, isPublic = false) => {
@@ -41,7 +41,6 @@ const resetModule = async (module: string) =>
   api('modules/reset_module_settings_to_default', { module_id: ids[module] }, await adminToken());
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   await mkdir('test-results', { recursive: true });
   const reply = await api<Array<{ module_id: number; module_name: string }>>(
     'modules/get_settings',
@@ -49,10 +48,6 @@ beforeAll(async () => {
     await adminToken(),
   );
   ids = Object.fromEntries(reply.data.map((m) => [m.module_name, m.module_id]));
-});
-
-afterAll(async () => {
-  await browser?.close();
 });
 
 const editor = (page: Page) => page.getByRole('region', { name: 'Editor' });

@@ -1,19 +1,13 @@
 /** The account menu and `/app/my_details`: own details and password change. */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, loginAs, openPage } from '../support/browser';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { sharedBrowser, loginAs, openPage } from '../support/browser';
 import { createUser, type CreatedUser } from './api';
 
-let browser: Browser;
+const browser = sharedBrowser();
 let user: CreatedUser;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   user = await createUser({ groupIds: [1], firstName: 'Milo' });
-});
-
-afterAll(async () => {
-  await browser?.close();
 });
 
 describe('account menu and my details', () => {

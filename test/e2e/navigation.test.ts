@@ -1,8 +1,8 @@
 /** The navigation drawer: filter, favourites, modules by privilege; 404 and breadcrumbs. */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  launchBrowser,
+  sharedBrowser,
   loginAs,
   loginAsAdmin,
   openMenu,
@@ -11,15 +11,7 @@ import {
 } from '../support/browser';
 import { createUser, type CreatedUser } from './api';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser();
 
 const drawer = (page: Page) => page.getByRole('dialog', { name: 'Navigation' });
 

@@ -5,20 +5,19 @@
  */
 import { mkdir } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserToken } from '../../src/shared/envelope';
 import { adminToken, api } from './api';
-import { launchBrowser, loginAsAdmin, openPage, screenshotPath } from '../support/browser';
+import { sharedBrowser, loginAsAdmin, openPage, screenshotPath } from '../support/browser';
 
-let browser: Browser;
+const browser = sharedBrowser();
 let token: UserToken;
 const tag = Date.now().toString(36);
 const names = [`Offline ${tag}, Olive`, `Offline ${tag}, Oscar`];
 const ids: number[] = [];
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   await mkdir('test-results', { recursive: true });
   token = await adminToken();
   for (const first of ['Olive', 'Oscar']) {
@@ -39,7 +38,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const id of ids) await api('patients/delete', { selected: [id] }, token);
-  await browser?.close();
 });
 
 async function seriousViolations(page: Page): Promise<string[]> {

@@ -1,19 +1,13 @@
 /** Password reset end to end: request (with ALTCHA), the mailed link, the live rules, sign-in. */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findMail, launchBrowser, loginAs, openPage, solveCaptcha } from '../support/browser';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { sharedBrowser, findMail, loginAs, openPage, solveCaptcha } from '../support/browser';
 import { createUser, type CreatedUser } from './api';
 
-let browser: Browser;
+const browser = sharedBrowser();
 let user: CreatedUser;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   user = await createUser({ groupIds: [1], firstName: 'Rosa' });
-});
-
-afterAll(async () => {
-  await browser?.close();
 });
 
 const RULES = [

@@ -5,29 +5,18 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { randomBytes } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { UserToken } from '../../src/shared/envelope';
-import { launchBrowser, loginAsAdmin, openPage, screenshotPath, SMALL } from '../support/browser';
-import { adminToken, api } from './api';
+import { sharedBrowser, loginAsAdmin, openPage, screenshotPath, SMALL } from '../support/browser';
+import { adminToken, api, insertRow } from './api';
 
-let browser: Browser;
+const browser = sharedBrowser();
 let token: UserToken;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   token = await adminToken();
 });
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function insert<T>(entities: string, values: Record<string, unknown>): Promise<T> {
-  const reply = await api<T>(`${entities}/insert`, values, token);
-  if (!reply.result) throw new Error(`${entities}/insert: ${JSON.stringify(reply.messages)}`);
-  return reply.data;
-}
 
 interface StoredLetter {
   patientletter_body: string;
@@ -46,7 +35,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
 describe('patient letters', () => {
   it('writes a letter with a merge field and a snippet, and prints it filled in', async () => {
     const tag = randomBytes(3).toString('hex');
-    const patient = await insert<{ patient_id: number }>('patients', {
+    const patient = await insertRow<{ patient_id: number }>('patients', {
       patient_title: 'Mx',
       patient_first_name: `Robin${tag}`,
       patient_last_name: `Letterby${tag}`,
@@ -54,11 +43,11 @@ describe('patient letters', () => {
       patient_city: 'Frome',
       patient_postcode: 'BA11 1AA',
     });
-    const snippet = await insert<{ snippet_id: number }>('snippets', {
+    const snippet = await insertRow<{ snippet_id: number }>('snippets', {
       snippet_name: `Closing ${tag}`,
       snippet_body: '<p>Best wishes to you, {patient.first_name}.</p>',
     });
-    const letter = await insert<{ patientletter_id: number }>('patientletters', {
+    const letter = await insertRow<{ patientletter_id: number }>('patientletters', {
       patientletter_name: `Check-up ${tag}`,
       patientletter_patient_id: patient.patient_id,
       patientletter_date: '2025-06-01',

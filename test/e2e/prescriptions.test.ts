@@ -6,22 +6,18 @@
  */
 import { randomBytes } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { UserToken } from '../../src/shared/envelope';
 import { formatQuantity, toBase } from '../../src/shared/units';
-import { launchBrowser, loginAsAdmin, openPage, screenshotPath } from '../support/browser';
+import { sharedBrowser, loginAsAdmin, openPage, screenshotPath } from '../support/browser';
 import { adminToken, api } from './api';
 
-let browser: Browser;
+const browser = sharedBrowser();
 let token: UserToken;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   token = await adminToken();
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 async function must<T>(path: string, payload: Record<string, unknown>): Promise<T> {

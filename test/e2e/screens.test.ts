@@ -6,10 +6,10 @@
 import { mkdir } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  launchBrowser,
+  sharedBrowser,
   loginAsAdmin,
   openMenu,
   openPage,
@@ -18,15 +18,10 @@ import {
   WIDE,
 } from '../support/browser';
 
-let browser: Browser;
+const browser = sharedBrowser();
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   await mkdir('test-results', { recursive: true });
-});
-
-afterAll(async () => {
-  await browser?.close();
 });
 
 async function seriousViolations(page: Page): Promise<string[]> {

@@ -1,18 +1,9 @@
 /** The shell around the pages: the per-module left drawer and the offline page from the cache. */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { clientAddress, launchBrowser, loginAsAdmin, openPage, WIDE } from '../support/browser';
+import { sharedBrowser, clientAddress, loginAsAdmin, openPage, WIDE } from '../support/browser';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser();
 
 describe('left drawer (SPEC §2.3: 320 px, breakpoint 1439)', () => {
   it('sits beside the page on a wide screen and can be hidden and shown again', async () => {

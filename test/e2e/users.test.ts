@@ -5,11 +5,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
+  sharedBrowser,
   findMail,
-  launchBrowser,
   loginAs,
   loginAsAdmin,
   openPage,
@@ -17,15 +17,7 @@ import {
 } from '../support/browser';
 import { adminToken, api } from './api';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = sharedBrowser();
 
 const editorOf = (page: Page) => page.getByRole('region', { name: 'Editor' });
 const saved = (page: Page, path: RegExp) =>

@@ -6,10 +6,34 @@ import { randomInt } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { inject } from 'vitest';
-import { submitLogin } from './chromium';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { launchBrowser, submitLogin } from './chromium';
 
 export { CHROMIUM_ARGS, launchBrowser, submitLogin } from './chromium';
+
+/**
+ * One Chromium for a test file: launched before its first test and closed after its last (after
+ * the file's own clean-up hooks, which may still need it). Call it at the top of the file; the
+ * answer stands for the browser and forwards every use to it once it runs.
+ */
+export function sharedBrowser(): Browser {
+  let running: Browser | null = null;
+  beforeAll(async () => {
+    running = await launchBrowser();
+  });
+  afterAll(async () => {
+    await running?.close();
+  });
+  return new Proxy({} as Browser, {
+    get(_target, key) {
+      if (!running) throw new Error('The browser is used before the tests start.');
+      const value: unknown = Reflect.get(running, key);
+      return typeof value === 'function'
+        ? (value as (...a: unknown[]) => unknown).bind(running)
+        : value;
+    },
+  });
+}
 
 export const SMALL = { width: 375, height: 740 };
 export const WIDE = { width: 1440, height: 900 };
