@@ -4,8 +4,7 @@
  * serious problem. The rows made here are deleted again, so the demo company stays as it was.
  */
 import { mkdir } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
+import { seriousViolations } from '../support/axe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { progressColour } from '../../src/shared/colours';
 import type { UserToken } from '../../src/shared/envelope';
@@ -44,13 +43,6 @@ afterAll(async () => {
   // Newest first: the prescription before its patient.
   for (const row of made) await api(`${row.entities}/delete`, { selected: [row.id] }, token);
 });
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 describe('dashboard', () => {
   it('draws the monthly charts and colours the stock bars by percentage', async () => {

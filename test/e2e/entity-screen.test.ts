@@ -5,7 +5,7 @@
  * the address, and the preferences editor. Screenshots at 375 and 1440 px go to test-results/.
  */
 import { randomBytes } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
+import { seriousViolations } from '../support/axe';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { UserToken } from '../../src/shared/envelope';
@@ -275,12 +275,7 @@ describe('accessibility (axe: no serious or critical problem)', () => {
           .first()
           .waitFor();
         await page.waitForLoadState('networkidle');
-        const results = await new AxeBuilder({ page }).analyze();
-        for (const v of results.violations) {
-          if (v.impact === 'serious' || v.impact === 'critical') {
-            problems.push(`${path} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-          }
-        }
+        problems.push(...(await seriousViolations(page)).map((p) => `${path} ${p}`));
       }
       await page.goto('/app/patients/3');
       await editorOf(page).getByRole('heading', { name: /,/ }).waitFor();

@@ -3,7 +3,7 @@
  * group then sees and may call, and the administrators group that is never deleted and never
  * loses its last enabled member.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { seriousViolations } from '../support/axe';
 import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
@@ -302,10 +302,7 @@ describe('accessibility (axe: no serious or critical problem)', () => {
       await wildcard(page, 'Herbs').waitFor();
       await route(page, 'Patients', 'Add').check(); // an unsaved change, marked
       await page.waitForLoadState('networkidle');
-      const results = await new AxeBuilder({ page }).analyze();
-      const problems = results.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      const problems = await seriousViolations(page);
       await page.screenshot({ path: screenshotPath(`groups-privileges-${size}`) });
       expect(problems).toEqual([]);
       await editorOf(page).getByRole('button', { name: 'Undo changes' }).click();

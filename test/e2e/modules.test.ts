@@ -3,7 +3,7 @@
  * non-admin sees it, the essential hint, settings saved per item and reset with a 'Confirm',
  * brand colours re-theming at once, a capability switched off on both sides, and axe.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { seriousViolations } from '../support/axe';
 import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -60,13 +60,6 @@ async function menuLabels(page: Page): Promise<string[]> {
   const labels = (await panel.getByRole('link').allTextContents()).map((t) => t.trim());
   await page.keyboard.press('Escape');
   return labels;
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 describe('enabling and disabling (SPEC §4.10, §6)', () => {

@@ -4,7 +4,7 @@
  * removes them. The patients made here are deleted again.
  */
 import { mkdir } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
+import { seriousViolations } from '../support/axe';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserToken } from '../../src/shared/envelope';
@@ -39,13 +39,6 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const id of ids) await api('patients/delete', { selected: [id] }, token);
 });
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /** How many copies the device's IndexedDB holds. */
 const storedCopies = (page: Page) =>

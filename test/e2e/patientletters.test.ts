@@ -3,9 +3,8 @@
  * in from the editor's toolbar, then printed from /printing/patientletters/{id} — print media
  * emulated, merge fields filled, no app chrome, axe clean on both screens.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { seriousViolations } from '../support/axe';
 import { randomBytes } from 'node:crypto';
-import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { UserToken } from '../../src/shared/envelope';
 import { sharedBrowser, loginAsAdmin, openPage, screenshotPath, SMALL } from '../support/browser';
@@ -24,13 +23,6 @@ interface StoredLetter {
 }
 const storedLetter = async (id: number) =>
   (await api<StoredLetter>('patientletters/get', { patientletter_id: id }, token)).data;
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 describe('patient letters', () => {
   it('writes a letter with a merge field and a snippet, and prints it filled in', async () => {

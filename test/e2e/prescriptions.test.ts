@@ -5,7 +5,7 @@
  * prescription screen and the print page.
  */
 import { randomBytes } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
+import { seriousViolations } from '../support/axe';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { UserToken } from '../../src/shared/envelope';
@@ -45,13 +45,6 @@ const stockOf = async (id: number) =>
       dispensary_product_id: id,
     })
   ).dispensary_product_stock;
-
-async function seriousProblems(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 const saved = (page: Page, path: RegExp) =>
   page.waitForResponse((r) => path.test(new URL(r.url()).pathname));
@@ -168,7 +161,7 @@ describe('prescriptions: formula, dispensing and printing', () => {
         Math.round(toBase(1.5, 'floz') * 1000) / 1000,
       ]);
       await page.waitForLoadState('networkidle');
-      expect(await seriousProblems(page)).toEqual([]);
+      expect(await seriousViolations(page)).toEqual([]);
       await editor
         .locator('[data-slot="prescription_lines"]')
         .screenshot({ path: screenshotPath('prescription-lines-imperial') });
@@ -216,7 +209,7 @@ describe('prescriptions: formula, dispensing and printing', () => {
         expect(text.replace(/\t/g, '\n')).toContain(expected);
       }
       await printPage.waitForLoadState('networkidle');
-      expect(await seriousProblems(printPage)).toEqual([]);
+      expect(await seriousViolations(printPage)).toEqual([]);
       await printPage.emulateMedia({ media: 'print' });
       expect(await printPage.getByRole('button', { name: 'Print' }).isVisible()).toBe(false);
       await printPage.screenshot({ path: screenshotPath('prescription-print'), fullPage: true });

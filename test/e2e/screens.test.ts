@@ -5,7 +5,7 @@
  */
 import { mkdir } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
-import AxeBuilder from '@axe-core/playwright';
+import { seriousViolations } from '../support/axe';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -23,13 +23,6 @@ const browser = sharedBrowser();
 beforeAll(async () => {
   await mkdir('test-results', { recursive: true });
 });
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /** Gzip size of every script the page loaded (measured here, whatever the server sent). */
 function trackScripts(page: Page): () => Promise<number> {

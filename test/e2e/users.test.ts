@@ -4,7 +4,7 @@
  * disabled by the admin and thrown out at their next call. Bad pictures are refused on the page.
  */
 import { randomBytes } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
+import { seriousViolations } from '../support/axe';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
@@ -32,13 +32,6 @@ async function picture(page: Page, colour: string): Promise<Buffer> {
   const png = await canvas.locator('#p').screenshot();
   await canvas.close();
   return png;
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 /** The picture shown in the editor: its address, once it has loaded. */
