@@ -7,7 +7,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, submitLogin } from '../test/support/chromium';
 import { startServer, type Figure } from './lib';
 
@@ -40,6 +40,68 @@ async function bundleBreakdown(): Promise<Figure[]> {
     .sort((a, b) => b.kb - a.kb)
     .slice(0, 12)
     .map(({ f, kb }) => ({ name: `bundle: ${f}`, value: kb, unit: 'KB gzip' }));
+}
+
+const RUNS = 7;
+
+/**
+ * Runs in the page before any of its scripts: `loginFormPainted` resolves with the time since
+ * navigation start (`performance.now()`) at which an enabled e-mail input was first painted (the
+ * task after the frame that drew it), so the test driver's own polling is not part of the figure.
+ * A string, because the bench's TypeScript loader would add helpers a page does not have.
+ */
+const WATCH_FOR_LOGIN_FORM = `
+  window.loginFormPainted = new Promise((resolve) => {
+    const ready = () => {
+      const input = document.querySelector('input[type="email"]');
+      return input instanceof HTMLInputElement && !input.disabled;
+    };
+    const observer = new MutationObserver(() => {
+      if (!ready()) return;
+      observer.disconnect();
+      requestAnimationFrame(() => setTimeout(() => resolve(performance.now()), 0));
+    });
+    observer.observe(document, { childList: true, subtree: true, attributes: true });
+  });`;
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
+
+/** Cold page loads at 4× CPU throttling: the in-page figure (budgeted) and the driver's view. */
+async function loginFormFigures(browser: Browser, url: string): Promise<Figure[]> {
+  const inPage: number[] = [];
+  const driver: number[] = [];
+  for (let i = 0; i < RUNS; i += 1) {
+    const cold = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    await cold.addInitScript({ content: WATCH_FOR_LOGIN_FORM });
+    const page = await cold.newPage();
+    const cdp = await cold.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    const start = Date.now();
+    await page.goto(`${url}/`);
+    await page.getByRole('textbox', { name: 'E-mail' }).waitFor({ state: 'visible' });
+    driver.push(Date.now() - start);
+    inPage.push(
+      await page.evaluate(
+        () => (window as unknown as { loginFormPainted: Promise<number> }).loginFormPainted,
+      ),
+    );
+    await cold.close();
+  }
+  return [
+    {
+      name: `navigation start to an interactive login form painted, 4× CPU throttling (median of ${RUNS})`,
+      value: median(inPage),
+      unit: 'ms',
+      budget: { limit: 1000, kind: 'max' },
+      note: `runs ${Math.round(Math.min(...inPage))}–${Math.round(Math.max(...inPage))} ms`,
+    },
+    {
+      name: `the same seen by the test driver (goto to the input found, its polling included)`,
+      value: median(driver),
+      unit: 'ms',
+      note: `runs ${Math.min(...driver)}–${Math.max(...driver)} ms`,
+    },
+  ];
 }
 
 export async function webBench(): Promise<Figure[]> {
@@ -75,30 +137,7 @@ export async function webBench(): Promise<Figure[]> {
     });
     await context.close();
 
-    const times: number[] = [];
-    for (let i = 0; i < 3; i += 1) {
-      const cold = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-      const p = await cold.newPage();
-      const cdp = await cold.newCDPSession(p);
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-      const start = Date.now();
-      await p.goto(`${server.url}/`);
-      const email = p.getByRole('textbox', { name: 'E-mail' });
-      await email.waitFor({ state: 'visible' });
-      await p.waitForFunction(() => {
-        const input = document.querySelector('input[type="email"]');
-        return input instanceof HTMLInputElement && !input.disabled;
-      });
-      times.push(Date.now() - start);
-      await cold.close();
-    }
-    times.sort((a, b) => a - b);
-    figures.push({
-      name: 'navigation to an interactive login form, 4× CPU throttling (median of 3)',
-      value: times[1]!,
-      unit: 'ms',
-      budget: { limit: 1000, kind: 'max' },
-    });
+    figures.push(...(await loginFormFigures(browser, server.url)));
     figures.push(...(await bundleBreakdown()));
   } finally {
     await browser.close();
