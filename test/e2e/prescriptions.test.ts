@@ -179,6 +179,13 @@ describe('prescriptions: formula, dispensing and printing', () => {
       expect(await stockOf(balmId)).toBeCloseTo(1000 - lines[1]!.prescription_line_quantity, 3);
       await expect.poll(() => editor.getByRole('button', { name: 'Add line' }).count()).toBe(0);
       expect(await editor.getByRole('textbox', { name: 'Title' }).isDisabled()).toBe(true);
+      // Why, said once above the fields rather than under each of them.
+      expect(await editor.getByTestId('row-lock').innerText()).toBe(
+        'A dispensed prescription can not be changed.',
+      );
+      expect(await editor.getByText('A dispensed prescription can not be changed.').count()).toBe(
+        1,
+      );
       expect(await editor.getByRole('button', { name: 'Dispense' }).isDisabled()).toBe(true);
 
       // The dispensary product shows what is left, in the company's units.

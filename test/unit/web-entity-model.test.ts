@@ -257,6 +257,14 @@ describe('what is allowed (SPEC §5, §6, §4.2)', () => {
     expect(fieldState(categories, flag, {}, editor).disabled).toBe(true);
     expect(itemStates(patients, null, reader).patient_first_name?.disabled).toBe(true);
   });
+
+  it('disables every field of a locked row without repeating why under each', () => {
+    const dispensed = itemStates(prescriptions, { prescription_status: 'dispensed' }, admin);
+    expect(dispensed.prescription_name).toEqual({ disabled: true });
+    expect(dispensed.prescription_days).toEqual({ disabled: true });
+    const draft = itemStates(prescriptions, { prescription_status: 'draft' }, admin);
+    expect(draft.prescription_name?.disabled).toBe(false);
+  });
 });
 
 describe('routes and preferences (SPEC §2.1, §2.5)', () => {

@@ -131,6 +131,9 @@ export async function seedPatients(trx: Tx, companyId: number, c: Context): Prom
       const prices = chosen.map(
         (p, i) => Math.round(((quantities[i] as number) / 100) * p.price * 100) / 100,
       );
+      // Picked in the same order as before, so the demo clinic's other data stays as it was.
+      const perDose = r.pick([5, 5, 7.5, 10]);
+      const times = r.pick([2, 3]);
       prescriptions.push({
         prescription_id: prescriptionId,
         prescription_name: `${String(patient.patient_last_name)}, ${String(patient.patient_first_name)}, ${displayDate(isoDay(daysBack))}`,
@@ -138,7 +141,8 @@ export async function seedPatients(trx: Tx, companyId: number, c: Context): Prom
         prescription_date: isoDay(daysBack),
         prescription_user_id: 1,
         prescription_form: 'tincture',
-        prescription_dose_instructions: `${r.pick([5, 5, 7.5, 10])} ml ${r.pick(['twice', 'three times'])} a day in a little water`,
+        prescription_dose_instructions: `${perDose} ml ${times === 2 ? 'twice' : 'three times'} a day in a little water`,
+        prescription_daily_dose: perDose * times,
         prescription_days: r.pick([14, 21, 28]),
         prescription_status: daysBack > 30 || r.chance(0.3) ? 'dispensed' : 'draft',
         prescription_total_price: Math.round(prices.reduce((a, b) => a + b, 0) * 100) / 100,

@@ -1,5 +1,10 @@
 /** The Mantine theme from the company's brand colours (SPEC §3.4, §4.10). */
-import { createTheme, type CSSVariablesResolver, type MantineThemeOverride } from '@mantine/core';
+import {
+  createTheme,
+  Input,
+  type CSSVariablesResolver,
+  type MantineThemeOverride,
+} from '@mantine/core';
 import type { ColourKey } from '../../shared/colours';
 import { readableTextOn, shadesOf } from './palette';
 
@@ -31,6 +36,12 @@ export function buildTheme(colours: Record<ColourKey, string>): MantineThemeOver
     fontFamily:
       'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
     defaultRadius: 'sm',
+    components: {
+      // A hint reads best under the value it explains, in every form and field alike.
+      InputWrapper: Input.Wrapper.extend({
+        defaultProps: { inputWrapperOrder: ['label', 'input', 'description', 'error'] },
+      }),
+    },
     other: { colours },
   });
 }

@@ -3,9 +3,10 @@
  * on wide panels and one on narrow ones, collapsible, some starting closed (from the
  * definition); every item drawn by the renderer registry.
  */
-import { Collapse, Paper, Tabs, Text, UnstyledButton } from '@mantine/core';
+import { Alert, Collapse, Paper, Tabs, Text, UnstyledButton } from '@mantine/core';
 import { useId } from 'react';
 import type { SectionDefinition, TabDefinition } from '../../../shared/entities';
+import { lockText } from '../../../shared/entities/locks';
 import { EXTRA_TABS } from '../extras/registry';
 import { ExtraTabPanel } from '../fields/ExtraFields';
 import { EditorItemView } from '../fields/registry';
@@ -30,6 +31,7 @@ export function EntityEditor({ source, routeTab, preferredTab, onTabChange, only
   useNameRecordPages(source, only ? [] : tabs);
   return (
     <SourceContext.Provider value={source}>
+      {!only && <RowLockNotice source={source} />}
       {only ? (
         <div className={classes.stack}>
           {only.map((name) => (
@@ -55,6 +57,17 @@ export function EntityEditor({ source, routeTab, preferredTab, onTabChange, only
         <TabContent tab={tab} />
       )}
     </SourceContext.Provider>
+  );
+}
+
+/** A locked row (a dispensed prescription) says why its fields are disabled, once. */
+function RowLockNotice({ source }: { source: EditorSource }) {
+  const text = source.record ? lockText(source.definition, source.values) : null;
+  if (!text) return null;
+  return (
+    <Alert color="gray" variant="light" role="status" mb="md" data-testid="row-lock">
+      {text}
+    </Alert>
   );
 }
 

@@ -6,7 +6,6 @@ import { Chip, Group, Input, Select } from '@mantine/core';
 import { useId } from 'react';
 import { textOf } from '../model/format';
 import type { FieldItemProps } from './fieldProps';
-import { HINT_BELOW } from './TextField';
 import { useFieldBinding } from './useFieldBinding';
 import { useSource } from './source';
 
@@ -23,7 +22,6 @@ export function ChoiceField({ item, label }: FieldItemProps) {
     description: binding.hint,
     error: binding.error,
     withAsterisk: field.required,
-    inputWrapperOrder: HINT_BELOW,
   };
 
   if (field.type === 'select_buttons') {

@@ -7,7 +7,6 @@ import { DateInput } from '@mantine/dates';
 import '@mantine/dates/styles.layer.css';
 import { displayDate, isTimed, storedDate } from '../model/format';
 import type { FieldItemProps } from './fieldProps';
-import { HINT_BELOW } from './TextField';
 import { useFieldBinding } from './useFieldBinding';
 import { useSource } from './source';
 
@@ -20,7 +19,6 @@ export function DateField({ item, label }: FieldItemProps) {
     <DateInput
       label={label ?? item.label}
       withAsterisk={item.field.required}
-      inputWrapperOrder={HINT_BELOW}
       description={binding.hint}
       error={binding.error}
       disabled={binding.disabled}

@@ -8,7 +8,6 @@ import { formatQuantity } from '../../../shared/units';
 import { useCompanySettings } from '../../theme/useCompanySettings';
 import { ENTRY_UNIT, moneyValue, readQuantity, unitKindOf } from '../model/format';
 import type { FieldItemProps } from './fieldProps';
-import { HINT_BELOW } from './TextField';
 import { useDraft } from './useDraft';
 import { useFieldBinding } from './useFieldBinding';
 import { useSource } from './source';
@@ -48,7 +47,6 @@ export function NumberField({ item, label }: FieldItemProps) {
     disabled: binding.disabled,
     onBlur: () => void draft.commit(),
     'data-field': field.name,
-    inputWrapperOrder: HINT_BELOW,
   };
   if (kind) {
     return (

@@ -11,14 +11,6 @@ import { useDraft } from './useDraft';
 import { useFieldBinding } from './useFieldBinding';
 import { useSource } from './source';
 
-/** Hints read best under the value they explain, in every field of the editor. */
-export const HINT_BELOW: ('label' | 'input' | 'description' | 'error')[] = [
-  'label',
-  'input',
-  'description',
-  'error',
-];
-
 const INPUT_TYPES: Partial<Record<string, string>> = { url: 'url', tel: 'tel' };
 
 export function TextField({ item, label }: FieldItemProps) {
@@ -42,7 +34,6 @@ export function TextField({ item, label }: FieldItemProps) {
     },
     onBlur: () => void draft.commit(),
     'data-field': field.name,
-    inputWrapperOrder: HINT_BELOW,
   };
   if (field.type === 'textarea') {
     return <Textarea {...common} autosize minRows={2} maxRows={12} />;

@@ -61,8 +61,8 @@ export function fieldState(
 ): ItemState {
   if (field.readOnly) return { disabled: true };
   if (!allowed(definition, viewer, 'update')) return { disabled: true };
-  const locked = lockText(definition, row);
-  if (locked) return { disabled: true, hint: locked };
+  // The editor says why once, above the fields (RowLockNotice), not under each of them.
+  if (lockText(definition, row)) return { disabled: true };
   if (field.adminOnly && !viewer.admin) return { disabled: true, hint: ADMIN_ONLY_HINT };
   const renameable = definition.tree?.renameable;
   if (renameable && field.name === definition.keys.name && row?.[renameable] === 0) {
