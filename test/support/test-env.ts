@@ -29,9 +29,10 @@ export interface TestEnvOptions {
 }
 
 /**
- * The file's server (and company, and admin token), made before its tests and closed after them:
- * after the file's own clean-up hooks too, which may still need it. Call it at the top of the
- * file, as sharedBrowser() in the browser tests; read the answer's fields inside hooks and tests.
+ * The file's server (and company, and admin token), made before its tests and closed after them.
+ * Call it at the top of the file, as sharedBrowser() in the browser tests, and read the answer's
+ * fields inside hooks and tests. Hooks run in order before the tests and in reverse after them,
+ * so the file's hooks below the call have the server in both; one above it (a mailbox) outlives it.
  */
 export function useTestServer(options: TestEnvOptions = {}): TestEnv {
   let server: TestServer | undefined;
@@ -48,23 +49,26 @@ export function useTestServer(options: TestEnvOptions = {}): TestEnv {
     await server?.close();
   });
 
-  // A field read too early, or one the file did not ask for, fails with a reason rather than as
-  // `undefined` somewhere further on.
-  const ready = <T>(value: T | undefined, name: string, askedFor: boolean, howToAsk: string): T => {
-    if (!askedFor) throw new Error(`The test server has no ${name}: ask for it with ${howToAsk}.`);
-    if (value === undefined) throw new Error(`The test ${name} is used before the tests start.`);
-    return value;
+  // Read too early, or not asked for: say so, rather than fail later on an undefined.
+  const ready = <T>(value: T | undefined, what: string): T => {
+    if (value !== undefined) return value;
+    throw new Error(
+      `The test ${what} is not there: read before the tests start, or its set-up failed.`,
+    );
   };
   return {
     get server() {
-      return ready(server, 'server', true, '');
+      return ready(server, 'server');
     },
     get company() {
-      return ready(company, 'company', options.company !== false, 'a company name');
+      if (options.company === false) throw new Error('This file asked for no company.');
+      return ready(company, 'company');
     },
     get admin() {
-      const asked = options.admin === true && options.company !== false;
-      return ready(admin, 'admin token', asked, '{ admin: true } and a company');
+      if (!options.admin || options.company === false) {
+        throw new Error('The admin token needs { admin: true } and a company.');
+      }
+      return ready(admin, 'admin token');
     },
   };
 }
