@@ -1,33 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { inTenant } from '../../src/server/db/tenancy';
 import type { SessionUser } from '../../src/shared/users';
-import {
-  call,
-  newCompany,
-  startTestServer,
-  TEST_PASSWORD,
-  type TestCompany,
-  type TestServer,
-} from '../support/api';
+import { call, newCompany, TEST_PASSWORD } from '../support/api';
+import { useTestServer } from '../support/test-env';
 import { addUser, type TestUser } from '../support/users';
 import { login } from '../support/auth';
 
-let server: TestServer;
-let company: TestCompany;
+const env = useTestServer({ company: 'Details Clinic' });
+
 let user: TestUser;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  company = await newCompany(server, 'Details Clinic');
-  user = await addUser(server, company);
+  user = await addUser(env.server, env.company);
 });
-afterAll(() => server.close());
 
 const update = (payload: Record<string, unknown>, who: TestUser = user) =>
-  call<SessionUser>(server, company, 'users/update_my_details', payload, who.token);
+  call<SessionUser>(env.server, env.company, 'users/update_my_details', payload, who.token);
 
 const stored = (userId: number) =>
-  inTenant(server.database.db, company.companyId, (trx) =>
+  inTenant(env.server.database.db, env.company.companyId, (trx) =>
     trx.selectFrom('users').selectAll().where('user_id', '=', userId).executeTakeFirstOrThrow(),
   );
 
@@ -56,15 +47,18 @@ describe('users/update_my_details', () => {
   });
 
   it('stores the e-mail in lower case, and the user logs in with it', async () => {
-    const mover = await addUser(server, company);
-    const email = `Moved-${mover.userId}@${company.slug}.TEST`;
+    const mover = await addUser(env.server, env.company);
+    const email = `Moved-${mover.userId}@${env.company.slug}.TEST`;
     const reply = await update({ field: 'user_email', value: email }, mover);
     expect(reply.data.user_email).toBe(email.toLowerCase());
-    expect((await login(server, company, email, TEST_PASSWORD)).result).toBe(true);
+    expect((await login(env.server, env.company, email, TEST_PASSWORD)).result).toBe(true);
   });
 
   it('refuses an e-mail another user of the clinic has', async () => {
-    const reply = await update({ field: 'user_email', value: company.adminEmail.toUpperCase() });
+    const reply = await update({
+      field: 'user_email',
+      value: env.company.adminEmail.toUpperCase(),
+    });
     expect(reply).toMatchObject({ status: 409, result: false });
     expect(reply.messages).toEqual([
       { type: 'e', text: 'Another user already has this e-mail address.' },
@@ -73,8 +67,8 @@ describe('users/update_my_details', () => {
   });
 
   it('allows an e-mail that only another clinic uses', async () => {
-    const elsewhere = await newCompany(server);
-    const mover = await addUser(server, company);
+    const elsewhere = await newCompany(env.server);
+    const mover = await addUser(env.server, env.company);
     const reply = await update({ field: 'user_email', value: elsewhere.adminEmail }, mover);
     expect(reply.result).toBe(true);
   });
@@ -143,17 +137,17 @@ describe('users/update_my_details', () => {
   });
 
   it('changes only the caller’s own record', async () => {
-    const neighbour = await addUser(server, company);
+    const neighbour = await addUser(env.server, env.company);
     const before = await stored(neighbour.userId);
     await update({ field: 'user_last_name', value: 'Changed' });
     expect(await stored(neighbour.userId)).toEqual(before);
   });
 
   it('writes the change to the audit log with before and after', async () => {
-    const writer = await addUser(server, company);
+    const writer = await addUser(env.server, env.company);
     await update({ field: 'user_mobile', value: '07000 000001' }, writer);
     await update({ field: 'user_mobile', value: '07000 000002' }, writer);
-    const rows = await inTenant(server.database.db, company.companyId, (trx) =>
+    const rows = await inTenant(env.server.database.db, env.company.companyId, (trx) =>
       trx
         .selectFrom('audit_log')
         .select(['user_id', 'action', 'entity', 'entity_id', 'before', 'after'])
@@ -177,7 +171,7 @@ describe('users/update_my_details', () => {
   });
 
   it('needs a login', async () => {
-    const reply = await call(server, company, 'users/update_my_details', {
+    const reply = await call(env.server, env.company, 'users/update_my_details', {
       field: 'user_first_name',
       value: 'Mallory',
     });

@@ -1,34 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { inTenant } from '../../src/server/db/tenancy';
-import {
-  call,
-  newCompany,
-  startTestServer,
-  TEST_PASSWORD,
-  type TestCompany,
-  type TestServer,
-} from '../support/api';
+import { call, newCompany, TEST_PASSWORD } from '../support/api';
+import { useTestServer } from '../support/test-env';
 import { addUser } from '../support/users';
 import { login, loginToken } from '../support/auth';
 
-let server: TestServer;
-let company: TestCompany;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  company = await newCompany(server, 'Password Clinic');
-});
-afterAll(() => server.close());
+const env = useTestServer({ company: 'Password Clinic' });
 
 const NEW_PASSWORD = 'Fresh-Start-2024';
 const ALL_RULES =
   'Can not be empty Must contain at least 1 uppercase letter. Must contain at least 1 number. Must be at least 10 characters long.';
 
 const isValid = async (token: Parameters<typeof call>[4]) =>
-  (await call(server, company, 'users/check_authentication', {}, token)).result;
+  (await call(env.server, env.company, 'users/check_authentication', {}, token)).result;
 
 const auditOf = (action: string) =>
-  inTenant(server.database.db, company.companyId, (trx) =>
+  inTenant(env.server.database.db, env.company.companyId, (trx) =>
     trx
       .selectFrom('audit_log')
       .select(['user_id', 'entity', 'entity_id', 'before', 'after'])
@@ -38,25 +25,25 @@ const auditOf = (action: string) =>
 
 describe('users/change_my_password', () => {
   it('needs the current password', async () => {
-    const user = await addUser(server, company);
+    const user = await addUser(env.server, env.company);
     const reply = await call(
-      server,
-      company,
+      env.server,
+      env.company,
       'users/change_my_password',
       { old_password: 'Not-The-One-1', new_password: NEW_PASSWORD },
       user.token,
     );
     expect(reply).toMatchObject({ status: 400, result: false });
     expect(reply.messages).toEqual([{ type: 'e', text: 'The current password is not correct.' }]);
-    expect((await login(server, company, user.email, TEST_PASSWORD)).result).toBe(true);
+    expect((await login(env.server, env.company, user.email, TEST_PASSWORD)).result).toBe(true);
   });
 
   it('names every broken rule with its exact text', async () => {
-    const user = await addUser(server, company);
+    const user = await addUser(env.server, env.company);
     const change = (new_password: string) =>
       call(
-        server,
-        company,
+        env.server,
+        env.company,
         'users/change_my_password',
         { old_password: TEST_PASSWORD, new_password },
         user.token,
@@ -64,15 +51,15 @@ describe('users/change_my_password', () => {
     expect((await change('')).messages[0]?.text).toBe(ALL_RULES);
     expect((await change('has a Space 1')).messages[0]?.text).toBe('Can not contain a space.');
     expect((await change('Short1')).messages[0]?.text).toBe('Must be at least 10 characters long.');
-    expect((await login(server, company, user.email, TEST_PASSWORD)).result).toBe(true);
+    expect((await login(env.server, env.company, user.email, TEST_PASSWORD)).result).toBe(true);
   });
 
   it('changes it, keeps this session and ends the others', async () => {
-    const user = await addUser(server, company);
-    const other = await loginToken(server, company, user.email, TEST_PASSWORD);
+    const user = await addUser(env.server, env.company);
+    const other = await loginToken(env.server, env.company, user.email, TEST_PASSWORD);
     const reply = await call(
-      server,
-      company,
+      env.server,
+      env.company,
       'users/change_my_password',
       { old_password: TEST_PASSWORD, new_password: NEW_PASSWORD },
       user.token,
@@ -80,8 +67,8 @@ describe('users/change_my_password', () => {
     expect(reply).toMatchObject({ status: 200, result: true });
     expect(await isValid(user.token)).toBe(true);
     expect(await isValid(other)).toBe(false);
-    expect((await login(server, company, user.email, TEST_PASSWORD)).status).toBe(401);
-    expect((await login(server, company, user.email, NEW_PASSWORD)).result).toBe(true);
+    expect((await login(env.server, env.company, user.email, TEST_PASSWORD)).status).toBe(401);
+    expect((await login(env.server, env.company, user.email, NEW_PASSWORD)).result).toBe(true);
     const audit = await auditOf('change_password');
     expect(audit).toContainEqual({
       user_id: user.userId,
@@ -93,18 +80,18 @@ describe('users/change_my_password', () => {
   });
 
   it('refuses unknown fields and over-long passwords by name', async () => {
-    const user = await addUser(server, company);
+    const user = await addUser(env.server, env.company);
     const extra = await call(
-      server,
-      company,
+      env.server,
+      env.company,
       'users/change_my_password',
       { old_password: TEST_PASSWORD, new_password: NEW_PASSWORD, user_id: 1 },
       user.token,
     );
     expect(extra.messages[0]?.text).toBe('Unknown field "user_id".');
     const long = await call(
-      server,
-      company,
+      env.server,
+      env.company,
       'users/change_my_password',
       { old_password: TEST_PASSWORD, new_password: `A1${'x'.repeat(300)}` },
       user.token,
@@ -115,11 +102,11 @@ describe('users/change_my_password', () => {
 
 describe('users/set_password', () => {
   it('lets an admin set another user’s password, ending that user’s sessions', async () => {
-    const admin = await addUser(server, company, { groupIds: [1] });
-    const user = await addUser(server, company);
+    const admin = await addUser(env.server, env.company, { groupIds: [1] });
+    const user = await addUser(env.server, env.company);
     const reply = await call(
-      server,
-      company,
+      env.server,
+      env.company,
       'users/set_password',
       { user_id: user.userId, password: NEW_PASSWORD },
       admin.token,
@@ -127,7 +114,7 @@ describe('users/set_password', () => {
     expect(reply).toMatchObject({ status: 200, result: true });
     expect(await isValid(user.token)).toBe(false);
     expect(await isValid(admin.token)).toBe(true);
-    expect((await login(server, company, user.email, NEW_PASSWORD)).result).toBe(true);
+    expect((await login(env.server, env.company, user.email, NEW_PASSWORD)).result).toBe(true);
     const audit = await auditOf('set_password');
     expect(audit).toContainEqual({
       user_id: admin.userId,
@@ -140,11 +127,11 @@ describe('users/set_password', () => {
   });
 
   it('is open to a user whose group has the privilege', async () => {
-    const manager = await addUser(server, company, { privileges: ['users/set_password'] });
-    const user = await addUser(server, company);
+    const manager = await addUser(env.server, env.company, { privileges: ['users/set_password'] });
+    const user = await addUser(env.server, env.company);
     const reply = await call(
-      server,
-      company,
+      env.server,
+      env.company,
       'users/set_password',
       { user_id: user.userId, password: NEW_PASSWORD },
       manager.token,
@@ -153,11 +140,13 @@ describe('users/set_password', () => {
   });
 
   it('is refused to a user without the privilege, and changes nothing', async () => {
-    const clerk = await addUser(server, company, { privileges: ['users/list', 'users/update'] });
-    const user = await addUser(server, company);
+    const clerk = await addUser(env.server, env.company, {
+      privileges: ['users/list', 'users/update'],
+    });
+    const user = await addUser(env.server, env.company);
     const reply = await call(
-      server,
-      company,
+      env.server,
+      env.company,
       'users/set_password',
       { user_id: user.userId, password: NEW_PASSWORD },
       clerk.token,
@@ -167,15 +156,15 @@ describe('users/set_password', () => {
       { type: 'e', text: 'You do not have the privilege to do this.' },
     ]);
     expect(await isValid(user.token)).toBe(true);
-    expect((await login(server, company, user.email, TEST_PASSWORD)).result).toBe(true);
+    expect((await login(env.server, env.company, user.email, TEST_PASSWORD)).result).toBe(true);
   });
 
   it('names every broken rule and keeps the old password', async () => {
-    const admin = await addUser(server, company, { groupIds: [1] });
-    const user = await addUser(server, company);
+    const admin = await addUser(env.server, env.company, { groupIds: [1] });
+    const user = await addUser(env.server, env.company);
     const reply = await call(
-      server,
-      company,
+      env.server,
+      env.company,
       'users/set_password',
       { user_id: user.userId, password: 'nouppercase1' },
       admin.token,
@@ -187,20 +176,26 @@ describe('users/set_password', () => {
   });
 
   it('answers another clinic’s user exactly like a missing one, and leaves it alone', async () => {
-    const admin = await addUser(server, company, { groupIds: [1] });
-    const elsewhere = await newCompany(server, 'Other Clinic');
+    const admin = await addUser(env.server, env.company, { groupIds: [1] });
+    const elsewhere = await newCompany(env.server, 'Other Clinic');
     // Ids count from 1 in each clinic: take one that exists there and not here.
-    const ours = await inTenant(server.database.db, company.companyId, (trx) =>
+    const ours = await inTenant(env.server.database.db, env.company.companyId, (trx) =>
       trx
         .selectFrom('users')
         .select((eb) => eb.fn.max('user_id').as('max'))
         .executeTakeFirstOrThrow(),
     );
-    let theirs = await addUser(server, elsewhere);
-    while (theirs.userId <= ours.max) theirs = await addUser(server, elsewhere);
+    let theirs = await addUser(env.server, elsewhere);
+    while (theirs.userId <= ours.max) theirs = await addUser(env.server, elsewhere);
 
     const set = (user_id: number) =>
-      call(server, company, 'users/set_password', { user_id, password: NEW_PASSWORD }, admin.token);
+      call(
+        env.server,
+        env.company,
+        'users/set_password',
+        { user_id, password: NEW_PASSWORD },
+        admin.token,
+      );
     const crossed = await set(theirs.userId);
     const missing = await set(theirs.userId + 1000);
     expect(crossed).toMatchObject({ status: 404, result: false });
@@ -209,17 +204,17 @@ describe('users/set_password', () => {
     ]);
     expect({ ...missing, messages: crossed.messages }).toEqual(crossed);
     expect(missing.messages[0]?.text).toBe(`There is no user with the id ${theirs.userId + 1000}.`);
-    expect((await login(server, elsewhere, theirs.email, TEST_PASSWORD)).result).toBe(true);
+    expect((await login(env.server, elsewhere, theirs.email, TEST_PASSWORD)).result).toBe(true);
     expect(
-      (await call(server, elsewhere, 'users/check_authentication', {}, theirs.token)).result,
+      (await call(env.server, elsewhere, 'users/check_authentication', {}, theirs.token)).result,
     ).toBe(true);
   });
 
   it('refuses a malformed user id by name', async () => {
-    const admin = await addUser(server, company, { groupIds: [1] });
+    const admin = await addUser(env.server, env.company, { groupIds: [1] });
     const reply = await call(
-      server,
-      company,
+      env.server,
+      env.company,
       'users/set_password',
       { user_id: '2', password: NEW_PASSWORD },
       admin.token,

@@ -1,38 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { inTenant } from '../../src/server/db/tenancy';
 import { allPrivilegeStrings } from '../../src/shared/modules';
-import {
-  call,
-  newCompany,
-  startTestServer,
-  TEST_PASSWORD,
-  type TestCompany,
-  type TestServer,
-} from '../support/api';
+import { call, newCompany, TEST_PASSWORD, type TestCompany } from '../support/api';
+import { useTestServer } from '../support/test-env';
 import { addUser } from '../support/users';
 import { login, loginToken } from '../support/auth';
 
-let server: TestServer;
-let company: TestCompany;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  company = await newCompany(server, 'Login Clinic');
-});
-afterAll(() => server.close());
+const env = useTestServer({ company: 'Login Clinic' });
 
 const NOT_CORRECT = 'The e-mail or password is not correct.';
 
 describe('users/login', () => {
   it('answers with the user, the token and the token fields at the top level', async () => {
-    const reply = await login(server, company, company.adminEmail, TEST_PASSWORD);
+    const reply = await login(env.server, env.company, env.company.adminEmail, TEST_PASSWORD);
     expect(reply.status).toBe(200);
     expect(reply.result).toBe(true);
     const { user, user_token } = reply.data;
     expect(user).toMatchObject({
       user_id: 1,
       user_first_name: 'Admin',
-      user_email: company.adminEmail,
+      user_email: env.company.adminEmail,
       user_dob: null,
       user_preferred_contact: 'Email',
       groups: [{ group_id: 1, group_key: 'admins', group_name: 'Administrators' }],
@@ -71,7 +58,7 @@ describe('users/login', () => {
   });
 
   it('never sends the password hash', async () => {
-    const reply = await login(server, company, company.adminEmail, TEST_PASSWORD);
+    const reply = await login(env.server, env.company, env.company.adminEmail, TEST_PASSWORD);
     const text = JSON.stringify(reply);
     expect(text).not.toContain('password');
     expect(text).not.toContain('$argon2');
@@ -79,17 +66,17 @@ describe('users/login', () => {
 
   it('accepts the e-mail in any case and with spaces around it', async () => {
     const reply = await login(
-      server,
-      company,
-      `  ${company.adminEmail.toUpperCase()} `,
+      env.server,
+      env.company,
+      `  ${env.company.adminEmail.toUpperCase()} `,
       TEST_PASSWORD,
     );
     expect(reply.result).toBe(true);
   });
 
   it('records the login in the audit log', async () => {
-    const reply = await login(server, company, company.adminEmail, TEST_PASSWORD);
-    const rows = await inTenant(server.database.db, company.companyId, (trx) =>
+    const reply = await login(env.server, env.company, env.company.adminEmail, TEST_PASSWORD);
+    const rows = await inTenant(env.server.database.db, env.company.companyId, (trx) =>
       trx
         .selectFrom('audit_log')
         .select(['action', 'user_id', 'entity', 'entity_id', 'after', 'ip'])
@@ -111,12 +98,12 @@ describe('a refused login says the same thing whatever was wrong', () => {
   let other: TestCompany;
   beforeAll(async () => {
     // Its own company, so that these failures do not bring the captcha into the other tests.
-    other = await newCompany(server, 'Refusals Clinic');
+    other = await newCompany(env.server, 'Refusals Clinic');
   });
 
   it('wrong password, unknown e-mail and disabled user get one reply, not an auth failure', async () => {
-    const disabled = await addUser(server, other);
-    await inTenant(server.database.db, other.companyId, (trx) =>
+    const disabled = await addUser(env.server, other);
+    await inTenant(env.server.database.db, other.companyId, (trx) =>
       trx
         .updateTable('users')
         .set({ user_enabled: 0 })
@@ -124,9 +111,9 @@ describe('a refused login says the same thing whatever was wrong', () => {
         .execute(),
     );
     const replies = [
-      await login(server, other, other.adminEmail, 'Wrong-Password-1'),
-      await login(server, other, `nobody@${other.slug}.test`, TEST_PASSWORD),
-      await login(server, other, disabled.email, TEST_PASSWORD),
+      await login(env.server, other, other.adminEmail, 'Wrong-Password-1'),
+      await login(env.server, other, `nobody@${other.slug}.test`, TEST_PASSWORD),
+      await login(env.server, other, disabled.email, TEST_PASSWORD),
     ];
     for (const reply of replies) {
       expect(reply.status).toBe(401);
@@ -146,58 +133,60 @@ describe('a refused login says the same thing whatever was wrong', () => {
 
 describe('input', () => {
   it('refuses unknown fields and over-long values by name', async () => {
-    const unknown = await call(server, company, 'users/login', {
-      user_email: company.adminEmail,
+    const unknown = await call(env.server, env.company, 'users/login', {
+      user_email: env.company.adminEmail,
       password: TEST_PASSWORD,
       remember: true,
     });
     expect(unknown.status).toBe(400);
     expect(unknown.messages[0]?.text).toBe('Unknown field "remember".');
-    const long = await call(server, company, 'users/login', {
+    const long = await call(env.server, env.company, 'users/login', {
       user_email: `${'a'.repeat(250)}@x.test`,
       password: TEST_PASSWORD,
     });
     expect(long.messages[0]?.text).toBe('"user_email": Maximum of 254 characters allowed.');
-    const missing = await call(server, company, 'users/login', { user_email: company.adminEmail });
+    const missing = await call(env.server, env.company, 'users/login', {
+      user_email: env.company.adminEmail,
+    });
     expect(missing.messages[0]?.text).toBe('"password" is required.');
   });
 });
 
 describe('users/check_authentication and users/logout', () => {
   it('answers with the user while the token is valid, and refuses it after logout', async () => {
-    const token = await loginToken(server, company, company.adminEmail, TEST_PASSWORD);
-    const check = await call(server, company, 'users/check_authentication', {}, token);
+    const token = await loginToken(env.server, env.company, env.company.adminEmail, TEST_PASSWORD);
+    const check = await call(env.server, env.company, 'users/check_authentication', {}, token);
     expect(check.result).toBe(true);
     expect(check.data).toMatchObject({
       user_id: 1,
-      user_email: company.adminEmail,
+      user_email: env.company.adminEmail,
       group_ids: [1],
       groups: [{ group_id: 1, group_key: 'admins' }],
       userlogin_id: token.userlogin_id,
       hash_expire: token.hash_expire,
       logged_in_at: token.logged_in_at,
     });
-    const logout = await call(server, company, 'users/logout', {}, token);
+    const logout = await call(env.server, env.company, 'users/logout', {}, token);
     expect(logout.result).toBe(true);
-    const after = await call(server, company, 'users/check_authentication', {}, token);
+    const after = await call(env.server, env.company, 'users/check_authentication', {}, token);
     expect(after).toMatchObject({ status: 401, result: false, authentication_failed: true });
-    const again = await call(server, company, 'users/logout', {}, token);
+    const again = await call(env.server, env.company, 'users/logout', {}, token);
     expect(again.authentication_failed).toBe(true);
   });
 
   it('ends only the session that logged out', async () => {
-    const first = await loginToken(server, company, company.adminEmail, TEST_PASSWORD);
-    const second = await loginToken(server, company, company.adminEmail, TEST_PASSWORD);
-    await call(server, company, 'users/logout', {}, first);
-    expect((await call(server, company, 'users/check_authentication', {}, second)).result).toBe(
-      true,
-    );
+    const first = await loginToken(env.server, env.company, env.company.adminEmail, TEST_PASSWORD);
+    const second = await loginToken(env.server, env.company, env.company.adminEmail, TEST_PASSWORD);
+    await call(env.server, env.company, 'users/logout', {}, first);
+    expect(
+      (await call(env.server, env.company, 'users/check_authentication', {}, second)).result,
+    ).toBe(true);
   });
 
   it('refuses a forged token, a missing token and a token of another clinic', async () => {
     const forged = await call(
-      server,
-      company,
+      env.server,
+      env.company,
       'users/check_authentication',
       {},
       {
@@ -206,29 +195,37 @@ describe('users/check_authentication and users/logout', () => {
       },
     );
     expect(forged).toMatchObject({ result: false, authentication_failed: true });
-    const none = await call(server, company, 'users/check_authentication');
+    const none = await call(env.server, env.company, 'users/check_authentication');
     expect(none).toMatchObject({ result: false, authentication_failed: true });
-    const elsewhere = await newCompany(server, 'Elsewhere Clinic');
-    const theirs = await loginToken(server, elsewhere, elsewhere.adminEmail, TEST_PASSWORD);
-    const crossed = await call(server, company, 'users/check_authentication', {}, theirs);
+    const elsewhere = await newCompany(env.server, 'Elsewhere Clinic');
+    const theirs = await loginToken(env.server, elsewhere, elsewhere.adminEmail, TEST_PASSWORD);
+    const crossed = await call(env.server, env.company, 'users/check_authentication', {}, theirs);
     expect(crossed).toMatchObject({ result: false, authentication_failed: true });
   });
 });
 
 describe('users/get_user_privileges', () => {
   it('gives an admin every privilege string', async () => {
-    const token = await loginToken(server, company, company.adminEmail, TEST_PASSWORD);
-    const reply = await call<string[]>(server, company, 'users/get_user_privileges', {}, token);
+    const token = await loginToken(env.server, env.company, env.company.adminEmail, TEST_PASSWORD);
+    const reply = await call<string[]>(
+      env.server,
+      env.company,
+      'users/get_user_privileges',
+      {},
+      token,
+    );
     expect(reply.result).toBe(true);
     expect(reply.data).toEqual(allPrivilegeStrings());
     expect(reply.data).toContain('users/set_password');
   });
 
   it('gives anyone else the privileges of their groups and nothing more', async () => {
-    const user = await addUser(server, company, { privileges: ['patients/list', 'herbs/*'] });
+    const user = await addUser(env.server, env.company, {
+      privileges: ['patients/list', 'herbs/*'],
+    });
     const reply = await call<string[]>(
-      server,
-      company,
+      env.server,
+      env.company,
       'users/get_user_privileges',
       {},
       user.token,
@@ -237,7 +234,7 @@ describe('users/get_user_privileges', () => {
   });
 
   it('needs a login', async () => {
-    const reply = await call(server, company, 'users/get_user_privileges');
+    const reply = await call(env.server, env.company, 'users/get_user_privileges');
     expect(reply).toMatchObject({ status: 401, authentication_failed: true });
   });
 });

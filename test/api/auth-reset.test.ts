@@ -3,14 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTenant } from '../../src/server/db/tenancy';
-import {
-  call,
-  newCompany,
-  startTestServer,
-  TEST_PASSWORD,
-  type TestCompany,
-  type TestServer,
-} from '../support/api';
+import { call, newCompany, startTestServer, TEST_PASSWORD, type TestCompany } from '../support/api';
+import { useTestServer } from '../support/test-env';
 import { addUser } from '../support/users';
 import {
   decodeQuotedPrintable,
@@ -31,31 +25,30 @@ const LINK_INVALID =
   'This reset link has expired or has already been used. Please ask for a new one.';
 const NEW_PASSWORD = 'Brand-New-Pass-42';
 
+// The mailbox starts before the server that mails to it and closes after it.
 let mailbox: Mailbox;
-let server: TestServer;
-
 beforeAll(async () => {
   mailbox = await startMailbox();
-  server = await startTestServer({
+});
+afterAll(() => mailbox.close());
+const env = useTestServer({
+  company: false,
+  config: () => ({
     SMTP_URL: `smtp://127.0.0.1:${mailbox.port}`,
     PUBLIC_URL: 'https://clinic.example/',
-  });
-  useQuickCaptcha(server);
+  }),
 });
-afterAll(async () => {
-  await server.close();
-  await mailbox.close();
-});
+beforeAll(() => useQuickCaptcha(env.server));
 
 async function requestReset(company: TestCompany, email: string) {
-  return call(server, company, 'users/request_password_reset', {
+  return call(env.server, company, 'users/request_password_reset', {
     user_email: email,
-    altcha: await solveCaptcha(server, company),
+    altcha: await solveCaptcha(env.server, company),
   });
 }
 
 const resetPassword = (company: TestCompany, token: string, password: string) =>
-  call(server, company, 'users/reset_password', { token, password });
+  call(env.server, company, 'users/reset_password', { token, password });
 
 /** Waits a moment for mail that should not come; resolves with what did arrive. */
 const mailsAfterAWhile = async (count: number) => {
@@ -65,8 +58,8 @@ const mailsAfterAWhile = async (count: number) => {
 
 describe('the reset flow over SMTP', () => {
   it('mails a link that resets the password once, ending every session', async () => {
-    const company = await newCompany(server, 'Willow & Sage Clinic');
-    const user = await addUser(server, company);
+    const company = await newCompany(env.server, 'Willow & Sage Clinic');
+    const user = await addUser(env.server, company);
     const arriving = mailbox.next();
     const reply = await requestReset(company, user.email.toUpperCase());
     expect(reply).toMatchObject({ status: 200, result: true, messages: [REQUESTED] });
@@ -84,17 +77,17 @@ describe('the reset flow over SMTP', () => {
 
     const done = await resetPassword(company, link.token, NEW_PASSWORD);
     expect(done).toMatchObject({ status: 200, result: true });
-    const stale = await call(server, company, 'users/check_authentication', {}, user.token);
+    const stale = await call(env.server, company, 'users/check_authentication', {}, user.token);
     expect(stale.authentication_failed).toBe(true);
-    expect((await login(server, company, user.email, TEST_PASSWORD)).status).toBe(401);
-    expect((await login(server, company, user.email, NEW_PASSWORD)).result).toBe(true);
+    expect((await login(env.server, company, user.email, TEST_PASSWORD)).status).toBe(401);
+    expect((await login(env.server, company, user.email, NEW_PASSWORD)).result).toBe(true);
 
     const again = await resetPassword(company, link.token, 'Another-Pass-43');
     expect(again).toMatchObject({ status: 400, result: false });
     expect(again.messages).toEqual([{ type: 'e', text: LINK_INVALID }]);
-    expect((await login(server, company, user.email, NEW_PASSWORD)).result).toBe(true);
+    expect((await login(env.server, company, user.email, NEW_PASSWORD)).result).toBe(true);
 
-    const audited = await inTenant(server.database.db, company.companyId, (trx) =>
+    const audited = await inTenant(env.server.database.db, company.companyId, (trx) =>
       trx
         .selectFrom('audit_log')
         .select(['user_id', 'entity_id', 'before', 'after'])
@@ -107,7 +100,7 @@ describe('the reset flow over SMTP', () => {
   });
 
   it('keeps the link usable when the new password breaks the rules, naming every rule', async () => {
-    const company = await newCompany(server);
+    const company = await newCompany(env.server);
     const arriving = mailbox.next();
     await requestReset(company, company.adminEmail);
     const { token } = resetLinkIn(await arriving);
@@ -127,18 +120,18 @@ describe('the reset flow over SMTP', () => {
   });
 
   it('refuses an unknown token, an expired one and one of another clinic', async () => {
-    const company = await newCompany(server);
+    const company = await newCompany(env.server);
     const unknown = await resetPassword(company, 'x'.repeat(43), NEW_PASSWORD);
     expect(unknown.messages).toEqual([{ type: 'e', text: LINK_INVALID }]);
 
     const arriving = mailbox.next();
     await requestReset(company, company.adminEmail);
     const { token } = resetLinkIn(await arriving);
-    const other = await newCompany(server);
+    const other = await newCompany(env.server);
     expect((await resetPassword(other, token, NEW_PASSWORD)).messages[0]?.text).toBe(LINK_INVALID);
 
     // An hour later (moved in the database, whose clock decides).
-    await inTenant(server.database.db, company.companyId, (trx) =>
+    await inTenant(env.server.database.db, company.companyId, (trx) =>
       trx
         .updateTable('password_resets')
         .set({ expires_at: new Date(Date.now() - 1000) })
@@ -146,11 +139,11 @@ describe('the reset flow over SMTP', () => {
     );
     const expired = await resetPassword(company, token, NEW_PASSWORD);
     expect(expired.messages).toEqual([{ type: 'e', text: LINK_INVALID }]);
-    expect((await login(server, company, company.adminEmail, TEST_PASSWORD)).result).toBe(true);
+    expect((await login(env.server, company, company.adminEmail, TEST_PASSWORD)).result).toBe(true);
   });
 
   it('a newer reset makes the older links useless once one is used', async () => {
-    const company = await newCompany(server);
+    const company = await newCompany(env.server);
     const first = mailbox.next();
     await requestReset(company, company.adminEmail);
     const second = mailbox.next();
@@ -167,7 +160,7 @@ describe('the reset flow over SMTP', () => {
 
 describe('no account enumeration', () => {
   it('answers an unknown address exactly like a known one, and mails nothing', async () => {
-    const company = await newCompany(server);
+    const company = await newCompany(env.server);
     const before = mailbox.received.length;
     const unknown = await requestReset(company, `nobody@${company.slug}.test`);
     const { version: _v, ...reply } = unknown;
@@ -176,9 +169,9 @@ describe('no account enumeration', () => {
   });
 
   it('sends nothing to a disabled account, with the same answer', async () => {
-    const company = await newCompany(server);
-    const user = await addUser(server, company);
-    await inTenant(server.database.db, company.companyId, (trx) =>
+    const company = await newCompany(env.server);
+    const user = await addUser(env.server, company);
+    await inTenant(env.server.database.db, company.companyId, (trx) =>
       trx
         .updateTable('users')
         .set({ user_enabled: 0 })
@@ -193,15 +186,15 @@ describe('no account enumeration', () => {
 
 describe('captcha and throttling of reset requests', () => {
   it('always needs a solved captcha', async () => {
-    const company = await newCompany(server);
-    const none = await call(server, company, 'users/request_password_reset', {
+    const company = await newCompany(env.server);
+    const none = await call(env.server, company, 'users/request_password_reset', {
       user_email: company.adminEmail,
     });
     expect(none).toMatchObject({ result: false, data: { captcha_required: true } });
     expect(none.messages).toEqual([
       { type: 'w', text: 'Please complete the captcha to continue.' },
     ]);
-    const garbage = await call(server, company, 'users/request_password_reset', {
+    const garbage = await call(env.server, company, 'users/request_password_reset', {
       user_email: company.adminEmail,
       altcha: 'garbage',
     });
@@ -209,7 +202,7 @@ describe('captcha and throttling of reset requests', () => {
   });
 
   it('mails an account at most 3 times an hour, answering the same after that', async () => {
-    const company = await newCompany(server);
+    const company = await newCompany(env.server);
     const before = mailbox.received.length;
     const arrivals = [mailbox.next(), mailbox.next(), mailbox.next()];
     for (let i = 0; i < 4; i += 1) {
@@ -220,7 +213,7 @@ describe('captcha and throttling of reset requests', () => {
   });
 
   it('refuses an address with 429 after 10 requests in an hour', async () => {
-    const company = await newCompany(server);
+    const company = await newCompany(env.server);
     for (let i = 0; i < 10; i += 1) {
       expect((await requestReset(company, `someone-${i}@${company.slug}.test`)).result).toBe(true);
     }
@@ -232,14 +225,14 @@ describe('captcha and throttling of reset requests', () => {
   });
 
   it('refuses unknown fields and over-long values by name', async () => {
-    const company = await newCompany(server);
-    const extra = await call(server, company, 'users/reset_password', {
+    const company = await newCompany(env.server);
+    const extra = await call(env.server, company, 'users/reset_password', {
       token: 'x',
       password: NEW_PASSWORD,
       user_id: 1,
     });
     expect(extra.messages[0]?.text).toBe('Unknown field "user_id".');
-    const long = await call(server, company, 'users/reset_password', {
+    const long = await call(env.server, company, 'users/reset_password', {
       token: 'x'.repeat(201),
       password: NEW_PASSWORD,
     });

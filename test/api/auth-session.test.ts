@@ -1,13 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Sessions } from '../../src/server/auth/sessions';
-import {
-  call,
-  newCompany,
-  startTestServer,
-  TEST_PASSWORD,
-  type TestCompany,
-  type TestServer,
-} from '../support/api';
+import { call, TEST_PASSWORD } from '../support/api';
+import { useTestServer } from '../support/test-env';
 import { loginToken } from '../support/auth';
 
 const MINUTE = 60 * 1000;
@@ -15,22 +9,18 @@ const HOUR = 60 * MINUTE;
 
 /** The server's real Sessions, reading a clock the test moves. */
 const clock = { now: Date.now() };
-let server: TestServer;
-let company: TestCompany;
-
-beforeAll(async () => {
-  server = await startTestServer({}, { sessions: new Sessions(() => clock.now) });
-  company = await newCompany(server, 'Session Clinic');
+const env = useTestServer({
+  company: 'Session Clinic',
+  services: { sessions: new Sessions(() => clock.now) },
 });
-afterAll(() => server.close());
 
 const check = (token: Awaited<ReturnType<typeof loginToken>>) =>
-  call(server, company, 'users/check_authentication', {}, token);
+  call(env.server, env.company, 'users/check_authentication', {}, token);
 
 describe('token expiry', () => {
   it('expires after 2 hours without a call', async () => {
     clock.now = Date.now();
-    const token = await loginToken(server, company, company.adminEmail, TEST_PASSWORD);
+    const token = await loginToken(env.server, env.company, env.company.adminEmail, TEST_PASSWORD);
     clock.now += 2 * HOUR - MINUTE;
     expect((await check(token)).result).toBe(true);
     // That call counted as activity: the idle time starts again from it.
@@ -43,7 +33,7 @@ describe('token expiry', () => {
 
   it('expires 12 hours after login however busy the session is', async () => {
     clock.now = Date.now();
-    const token = await loginToken(server, company, company.adminEmail, TEST_PASSWORD);
+    const token = await loginToken(env.server, env.company, env.company.adminEmail, TEST_PASSWORD);
     expect(new Date(token.hash_expire).getTime()).toBe(clock.now + 12 * HOUR);
     for (let hours = 1; hours < 12; hours += 1) {
       clock.now += HOUR;
@@ -55,10 +45,10 @@ describe('token expiry', () => {
 
   it('ends with logout, and a new login starts a new session', async () => {
     clock.now = Date.now();
-    const token = await loginToken(server, company, company.adminEmail, TEST_PASSWORD);
-    await call(server, company, 'users/logout', {}, token);
+    const token = await loginToken(env.server, env.company, env.company.adminEmail, TEST_PASSWORD);
+    await call(env.server, env.company, 'users/logout', {}, token);
     expect((await check(token)).authentication_failed).toBe(true);
-    const next = await loginToken(server, company, company.adminEmail, TEST_PASSWORD);
+    const next = await loginToken(env.server, env.company, env.company.adminEmail, TEST_PASSWORD);
     expect(next.userlogin_id).not.toBe(token.userlogin_id);
     expect((await check(next)).result).toBe(true);
   });

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Challenge } from 'altcha-lib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   call,
   newCompany,
@@ -9,25 +9,21 @@ import {
   type TestCompany,
   type TestServer,
 } from '../support/api';
+import { useTestServer } from '../support/test-env';
 import { login, solveCaptcha, useQuickCaptcha } from '../support/auth';
 
-let server: TestServer;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  useQuickCaptcha(server);
-});
-afterAll(() => server.close());
+const env = useTestServer({ company: false });
+beforeAll(() => useQuickCaptcha(env.server));
 
 const CAPTCHA = { type: 'w', text: 'Please complete the captcha to continue.' };
 const WRONG = 'Wrong-Password-1';
 
 /** Each test its own clinic: attempts are counted per clinic, so tests never share counts. */
-const freshClinic = () => newCompany(server, 'Throttle Clinic');
+const freshClinic = () => newCompany(env.server, 'Throttle Clinic');
 
 async function failLogins(company: TestCompany, count: number, email = company.adminEmail) {
   for (let i = 0; i < count; i += 1) {
-    const reply = await login(server, company, email, WRONG);
+    const reply = await login(env.server, company, email, WRONG);
     expect(reply.status).toBe(401);
   }
 }
@@ -35,7 +31,7 @@ async function failLogins(company: TestCompany, count: number, email = company.a
 describe('captcha/challenge', () => {
   it('hands out a signed ALTCHA challenge without a login', async () => {
     const company = await freshClinic();
-    const reply = await call<Challenge>(server, company, 'captcha/challenge');
+    const reply = await call<Challenge>(env.server, company, 'captcha/challenge');
     expect(reply.result).toBe(true);
     expect(reply.data.parameters).toMatchObject({ algorithm: 'PBKDF2/SHA-256' });
     expect(reply.data.parameters.nonce).toMatch(/^[0-9a-f]{32}$/);
@@ -60,7 +56,7 @@ describe('captcha/challenge', () => {
 
   it('is signed with keys every server of the deployment shares', () =>
     withSecondServer(async (company, _second, altcha) => {
-      const reply = await login(server, company, company.adminEmail, TEST_PASSWORD, altcha);
+      const reply = await login(env.server, company, company.adminEmail, TEST_PASSWORD, altcha);
       expect(reply.result).toBe(true);
     }));
 
@@ -69,7 +65,7 @@ describe('captcha/challenge', () => {
       const first = await login(second, company, company.adminEmail, TEST_PASSWORD, altcha);
       expect(first.result).toBe(true);
       // The address's failures still ask for a captcha: the used solution must not pass again.
-      const again = await login(server, company, company.adminEmail, TEST_PASSWORD, altcha);
+      const again = await login(env.server, company, company.adminEmail, TEST_PASSWORD, altcha);
       expect(again).toMatchObject({ result: false, data: { captcha_required: true } });
     }));
 });
@@ -78,11 +74,11 @@ describe('after 3 failed logins', () => {
   it('asks for the captcha for that account, then accepts a solved one', async () => {
     const company = await freshClinic();
     await failLogins(company, 3);
-    const asked = await login(server, company, company.adminEmail, TEST_PASSWORD);
+    const asked = await login(env.server, company, company.adminEmail, TEST_PASSWORD);
     expect(asked).toMatchObject({ result: false, data: { captcha_required: true } });
     expect(asked.messages).toEqual([CAPTCHA]);
-    const altcha = await solveCaptcha(server, company);
-    const reply = await login(server, company, company.adminEmail, TEST_PASSWORD, altcha);
+    const altcha = await solveCaptcha(env.server, company);
+    const reply = await login(env.server, company, company.adminEmail, TEST_PASSWORD, altcha);
     expect(reply.result).toBe(true);
     expect(reply.data.user.user_id).toBe(1);
   });
@@ -90,7 +86,7 @@ describe('after 3 failed logins', () => {
   it('refuses a forged, a malformed or an already used solution', async () => {
     const company = await freshClinic();
     await failLogins(company, 3);
-    const altcha = await solveCaptcha(server, company);
+    const altcha = await solveCaptcha(env.server, company);
     const decoded = JSON.parse(atob(altcha)) as {
       challenge: { parameters: { cost: number } };
       solution: { derivedKey: string };
@@ -102,11 +98,11 @@ describe('after 3 failed logins', () => {
     const forgeries = [wrongKey, cheaper].map((payload) => btoa(JSON.stringify(payload)));
     const widgetTest = btoa('{"challenge":null,"solution":null,"test":true}');
     for (const bad of [...forgeries, 'not base64 json', widgetTest]) {
-      const reply = await login(server, company, company.adminEmail, TEST_PASSWORD, bad);
+      const reply = await login(env.server, company, company.adminEmail, TEST_PASSWORD, bad);
       expect(reply.data).toEqual({ captcha_required: true });
     }
-    expect((await login(server, company, company.adminEmail, WRONG, altcha)).status).toBe(401);
-    const replayed = await login(server, company, company.adminEmail, TEST_PASSWORD, altcha);
+    expect((await login(env.server, company, company.adminEmail, WRONG, altcha)).status).toBe(401);
+    const replayed = await login(env.server, company, company.adminEmail, TEST_PASSWORD, altcha);
     expect(replayed.data).toEqual({ captcha_required: true });
   });
 
@@ -115,34 +111,34 @@ describe('after 3 failed logins', () => {
     for (let i = 0; i < 3; i += 1) {
       await failLogins(company, 1, `nobody-${i}@${company.slug}.test`);
     }
-    const asked = await login(server, company, company.adminEmail, TEST_PASSWORD);
+    const asked = await login(env.server, company, company.adminEmail, TEST_PASSWORD);
     expect(asked.data).toEqual({ captcha_required: true });
   });
 
   it('a successful login clears that account’s failures', async () => {
     const company = await freshClinic();
     await failLogins(company, 3);
-    const altcha = await solveCaptcha(server, company);
-    expect((await login(server, company, company.adminEmail, TEST_PASSWORD, altcha)).result).toBe(
-      true,
-    );
+    const altcha = await solveCaptcha(env.server, company);
+    expect(
+      (await login(env.server, company, company.adminEmail, TEST_PASSWORD, altcha)).result,
+    ).toBe(true);
     // Seven more failures would block the account had the first three still counted.
     for (let i = 0; i < 7; i += 1) {
       const reply = await login(
-        server,
+        env.server,
         company,
         company.adminEmail,
         WRONG,
-        await solveCaptcha(server, company),
+        await solveCaptcha(env.server, company),
       );
       expect(reply.status).toBe(401);
     }
     const still = await login(
-      server,
+      env.server,
       company,
       company.adminEmail,
       TEST_PASSWORD,
-      await solveCaptcha(server, company),
+      await solveCaptcha(env.server, company),
     );
     expect(still.result).toBe(true);
   });
@@ -152,7 +148,7 @@ describe('parallel guesses', () => {
   it('are counted one after the other, so a burst cannot skip the captcha', async () => {
     const company = await freshClinic();
     const replies = await Promise.all(
-      Array.from({ length: 8 }, () => login(server, company, company.adminEmail, WRONG)),
+      Array.from({ length: 8 }, () => login(env.server, company, company.adminEmail, WRONG)),
     );
     const statuses = replies.map((r) => r.status).sort();
     expect(statuses).toEqual([400, 400, 400, 400, 400, 401, 401, 401]);
@@ -164,11 +160,13 @@ describe('blocking', () => {
     const company = await freshClinic();
     await failLogins(company, 3);
     for (let i = 0; i < 7; i += 1) {
-      const altcha = await solveCaptcha(server, company);
-      expect((await login(server, company, company.adminEmail, WRONG, altcha)).status).toBe(401);
+      const altcha = await solveCaptcha(env.server, company);
+      expect((await login(env.server, company, company.adminEmail, WRONG, altcha)).status).toBe(
+        401,
+      );
     }
-    const altcha = await solveCaptcha(server, company);
-    const reply = await login(server, company, company.adminEmail, TEST_PASSWORD, altcha);
+    const altcha = await solveCaptcha(env.server, company);
+    const reply = await login(env.server, company, company.adminEmail, TEST_PASSWORD, altcha);
     expect(reply.status).toBe(429);
     expect(reply.result).toBe(false);
     expect(reply.messages).toEqual([
@@ -176,11 +174,11 @@ describe('blocking', () => {
     ]);
     // Another account from the same address is not blocked by it.
     const other = await login(
-      server,
+      env.server,
       company,
       `other@${company.slug}.test`,
       WRONG,
-      await solveCaptcha(server, company),
+      await solveCaptcha(env.server, company),
     );
     expect(other.status).toBe(401);
   });
@@ -188,11 +186,11 @@ describe('blocking', () => {
   it('refuses an address with 429 after 50 failures in 15 minutes, whatever the account', async () => {
     const company = await freshClinic();
     for (let i = 0; i < 50; i += 1) {
-      const altcha = i < 3 ? undefined : await solveCaptcha(server, company);
+      const altcha = i < 3 ? undefined : await solveCaptcha(env.server, company);
       const email = `guess-${randomBytes(3).toString('hex')}@${company.slug}.test`;
-      expect((await login(server, company, email, WRONG, altcha)).status).toBe(401);
+      expect((await login(env.server, company, email, WRONG, altcha)).status).toBe(401);
     }
-    const reply = await login(server, company, company.adminEmail, TEST_PASSWORD);
+    const reply = await login(env.server, company, company.adminEmail, TEST_PASSWORD);
     expect(reply.status).toBe(429);
     expect(reply.messages[0]?.text).toMatch(
       /^Too many attempts\. Please try again in 1[45] minutes\.$/,

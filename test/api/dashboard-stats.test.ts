@@ -1,20 +1,15 @@
 /** `dashboard/get_stats`: right figures, only those the user may list, one company's only. */
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { DashboardStats } from '../../src/shared/dashboard';
 import { inTenant } from '../../src/server/db/tenancy';
-import {
-  call,
-  newCompany,
-  startTestServer,
-  type TestCompany,
-  type TestServer,
-} from '../support/api';
+import { call, newCompany, type TestCompany } from '../support/api';
+import { useTestServer } from '../support/test-env';
 import { addUser, adminToken } from '../support/users';
 import { callerFor, type Caller, type Row } from './entities-helpers';
 
-let server: TestServer;
-let company: TestCompany;
+const env = useTestServer({ company: 'Dashboard Clinic', admin: true });
+
 let other: TestCompany;
 let c: Caller;
 
@@ -31,10 +26,8 @@ const countIn = (rows: DashboardStats['new_patients'], back: number) =>
   rows?.find((r) => r.month === monthBack(back).month)?.count;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  company = await newCompany(server, 'Dashboard Clinic');
-  other = await newCompany(server, 'Other Clinic');
-  c = callerFor(server, company, await adminToken(server, company));
+  other = await newCompany(env.server, 'Other Clinic');
+  c = callerFor(env.server, env.company, env.admin);
 
   const patients: number[] = [];
   for (const name of ['Ann', 'Ben', 'Cat']) {
@@ -45,9 +38,9 @@ beforeAll(async () => {
     patients.push(reply.data.patient_id as number);
   }
   // One of them was added two months ago.
-  await inTenant(server.database.db, company.companyId, (trx) =>
+  await inTenant(env.server.database.db, env.company.companyId, (trx) =>
     sql`update patients set patient_created_at = ${monthBack(2).day}::date
-      where company_id = ${company.companyId} and patient_id = ${patients[0]}`.execute(trx),
+      where company_id = ${env.company.companyId} and patient_id = ${patients[0]}`.execute(trx),
   );
   for (const back of [0, 0, 3, 13]) {
     await c('prescriptions/insert', {
@@ -67,7 +60,7 @@ beforeAll(async () => {
   await product('Unwatched tincture', 5, 0);
 
   // The other clinic has records of its own, which must never show here.
-  const o = callerFor(server, other, await adminToken(server, other));
+  const o = callerFor(env.server, other, await adminToken(env.server, other));
   const stranger = await o<Row>('patients/insert', {
     patient_first_name: 'Zed',
     patient_last_name: 'Elsewhere',
@@ -79,7 +72,6 @@ beforeAll(async () => {
     dispensary_product_reorder_level: 1000,
   });
 });
-afterAll(() => server.close());
 
 describe('dashboard/get_stats', () => {
   it('counts the records and spreads them over the last twelve months', async () => {
@@ -115,10 +107,10 @@ describe('dashboard/get_stats', () => {
   });
 
   it('gives a user only the figures of the records they may list', async () => {
-    const herbalist = await addUser(server, company, { privileges: ['herbs/list'] });
+    const herbalist = await addUser(env.server, env.company, { privileges: ['herbs/list'] });
     const mine = await call<DashboardStats>(
-      server,
-      company,
+      env.server,
+      env.company,
       'dashboard/get_stats',
       {},
       herbalist.token,
@@ -132,10 +124,10 @@ describe('dashboard/get_stats', () => {
       low_stock_count: null,
     });
 
-    const receptionist = await addUser(server, company, { privileges: ['patients/*'] });
+    const receptionist = await addUser(env.server, env.company, { privileges: ['patients/*'] });
     const theirs = await call<DashboardStats>(
-      server,
-      company,
+      env.server,
+      env.company,
       'dashboard/get_stats',
       {},
       receptionist.token,
@@ -148,11 +140,11 @@ describe('dashboard/get_stats', () => {
 
   it('leaves out the figures of a disabled module', async () => {
     const setEnabled = (enabled: number) =>
-      inTenant(server.database.db, company.companyId, (trx) =>
+      inTenant(env.server.database.db, env.company.companyId, (trx) =>
         trx
           .updateTable('modules')
           .set({ module_enabled: enabled })
-          .where('company_id', '=', company.companyId)
+          .where('company_id', '=', env.company.companyId)
           .where('module_name', '=', 'prescriptions')
           .execute(),
       );
@@ -168,7 +160,7 @@ describe('dashboard/get_stats', () => {
   });
 
   it('needs a logged-in user and takes no input', async () => {
-    const anonymous = await call(server, company, 'dashboard/get_stats', {});
+    const anonymous = await call(env.server, env.company, 'dashboard/get_stats', {});
     expect(anonymous.result).toBe(false);
     expect(anonymous.authentication_failed).toBe(true);
     const extra = await c('dashboard/get_stats', { company_id: other.companyId });
@@ -177,7 +169,7 @@ describe('dashboard/get_stats', () => {
   });
 
   it('shows each company only its own records', async () => {
-    const o = callerFor(server, other, await adminToken(server, other));
+    const o = callerFor(env.server, other, await adminToken(env.server, other));
     const { data } = await o<DashboardStats>('dashboard/get_stats');
     expect(data.counts).toMatchObject({ patients: 1, prescriptions: 1, dispensary_products: 1 });
     expect(data.stock_levels?.map((p) => p.dispensary_product_name)).toEqual(['Their tincture']);

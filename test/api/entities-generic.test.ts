@@ -2,9 +2,10 @@
  * The generic engine, table-driven over every definition: insert, get, update each field type,
  * list with search, filters and paging, typeahead, delete, another company's ids, privileges.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ENTITIES, type EntityDefinition } from '../../src/shared/entities';
-import { newCompany, startTestServer, type TestCompany, type TestServer } from '../support/api';
+import { newCompany, type TestCompany } from '../support/api';
+import { useTestServer } from '../support/test-env';
 import { addUser, adminToken } from '../support/users';
 import {
   callerFor,
@@ -18,22 +19,19 @@ import {
   type Row,
 } from './entities-helpers';
 
-let server: TestServer;
-let company: TestCompany;
+const env = useTestServer({ admin: true });
+
 let other: TestCompany;
 let c: Caller;
 let otherC: Caller;
 let targets: Targets;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  company = await newCompany(server);
-  other = await newCompany(server, 'Other Clinic');
-  c = callerFor(server, company, await adminToken(server, company));
-  otherC = callerFor(server, other, await adminToken(server, other));
+  other = await newCompany(env.server, 'Other Clinic');
+  c = callerFor(env.server, env.company, env.admin);
+  otherC = callerFor(env.server, other, await adminToken(env.server, other));
   targets = new Targets(c);
 });
-afterAll(() => server.close());
 
 const insertable = ENTITIES.filter((d) => d.capabilities.insert);
 
@@ -151,14 +149,14 @@ describe.each(ENTITIES.map((d) => [d.entities, d] as const))(
 
     it('refuses a user without the privilege (403) and allows one with it', async () => {
       const none = callerFor(
-        server,
-        company,
-        (await addUser(server, company, { privileges: [] })).token,
+        env.server,
+        env.company,
+        (await addUser(env.server, env.company, { privileges: [] })).token,
       );
       const reader = callerFor(
-        server,
-        company,
-        (await addUser(server, company, { privileges: [`${d.entities}/list`] })).token,
+        env.server,
+        env.company,
+        (await addUser(env.server, env.company, { privileges: [`${d.entities}/list`] })).token,
       );
       const { id } = await someRow(d);
       // Reference data every record picks from is readable by any logged-in user; writes are not.
@@ -174,10 +172,10 @@ describe.each(ENTITIES.map((d) => [d.entities, d] as const))(
         return;
       }
       const writer = callerFor(
-        server,
-        company,
+        env.server,
+        env.company,
         (
-          await addUser(server, company, {
+          await addUser(env.server, env.company, {
             privileges: [`${d.entities}/insert`, `${d.entities}/list`],
           })
         ).token,

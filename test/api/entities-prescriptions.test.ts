@@ -1,13 +1,13 @@
 /** Prescriptions: defaults, lines in base units with their total, dispensing from stock. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { toBase } from '../../src/shared/units';
-import { newCompany, startTestServer, type TestCompany, type TestServer } from '../support/api';
+import { useTestServer } from '../support/test-env';
 import { moduleIdsOf } from '../support/module-ids';
 import { addUser, adminToken } from '../support/users';
 import { callerFor, type Caller, type Row } from './entities-helpers';
 
-let server: TestServer;
-let company: TestCompany;
+const env = useTestServer({ admin: true });
+
 let c: Caller;
 let patientId: number;
 let tincture: number;
@@ -15,9 +15,7 @@ let powder: number;
 let herbId: number;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  company = await newCompany(server);
-  c = callerFor(server, company, await adminToken(server, company));
+  c = callerFor(env.server, env.company, env.admin);
   patientId = (
     await c<Row>('patients/insert', { patient_first_name: 'Rose', patient_last_name: 'Hill' })
   ).data.patient_id as number;
@@ -40,7 +38,6 @@ beforeAll(async () => {
     })
   ).data.dispensary_product_id as number;
 });
-afterAll(() => server.close());
 
 const text = (reply: { messages: { text: string }[] }) =>
   reply.messages.map((m) => m.text).join(' ');
@@ -184,10 +181,10 @@ describe('prescriptions', () => {
   it('needs the dispense privilege to dispense, and update to save lines', async () => {
     const id = (await newPrescription()).prescription_id;
     const editor = callerFor(
-      server,
-      company,
+      env.server,
+      env.company,
       (
-        await addUser(server, company, {
+        await addUser(env.server, env.company, {
           privileges: ['prescriptions/list', 'prescriptions/update'],
         })
       ).token,
@@ -202,9 +199,9 @@ describe('prescriptions', () => {
     ).toBe(200);
     expect((await editor('prescriptions/dispense', { prescription_id: id })).status).toBe(403);
     const reader = callerFor(
-      server,
-      company,
-      (await addUser(server, company, { privileges: ['prescriptions/list'] })).token,
+      env.server,
+      env.company,
+      (await addUser(env.server, env.company, { privileges: ['prescriptions/list'] })).token,
     );
     expect((await reader('prescriptions/get_lines', { prescription_id: id })).status).toBe(200);
     expect(
@@ -219,7 +216,11 @@ describe('prescription totals, locks and units', () => {
     field: string,
     value: unknown,
   ) => {
-    const ids = await moduleIdsOf(server, company, await adminToken(server, company));
+    const ids = await moduleIdsOf(
+      env.server,
+      env.company,
+      await adminToken(env.server, env.company),
+    );
     const reply = await c(`modules/${kind}`, { module_id: ids.materia, field, value });
     expect(reply.messages.filter((m) => m.type === 'e')).toEqual([]);
   };

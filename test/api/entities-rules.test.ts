@@ -1,25 +1,23 @@
 /** Refusals by name, filters and order, all-or-nothing delete, relations, copy, reorder, audit. */
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { inTenant } from '../../src/server/db/tenancy';
-import { newCompany, startTestServer, type TestCompany, type TestServer } from '../support/api';
+import { newCompany, type TestCompany } from '../support/api';
+import { useTestServer } from '../support/test-env';
 import { adminToken } from '../support/users';
 import { callerFor, type Caller, type Row } from './entities-helpers';
 
-let server: TestServer;
-let company: TestCompany;
+const env = useTestServer({ admin: true });
+
 let other: TestCompany;
 let c: Caller;
 let otherC: Caller;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  company = await newCompany(server);
-  other = await newCompany(server);
-  c = callerFor(server, company, await adminToken(server, company));
-  otherC = callerFor(server, other, await adminToken(server, other));
+  other = await newCompany(env.server);
+  c = callerFor(env.server, env.company, env.admin);
+  otherC = callerFor(env.server, other, await adminToken(env.server, other));
 });
-afterAll(() => server.close());
 
 const text = (reply: { messages: { text: string }[] }) =>
   reply.messages.map((m) => m.text).join(' ');
@@ -380,8 +378,8 @@ describe('copy and reorder', () => {
 describe('audit', () => {
   const auditRows = (entity: string, id: number) =>
     inTenant(
-      server.database.db,
-      company.companyId,
+      env.server.database.db,
+      env.company.companyId,
       async (trx) =>
         (
           await sql<Row>`select action, before, after from audit_log where entity = ${entity} and entity_id = ${String(id)} order by audit_id`.execute(

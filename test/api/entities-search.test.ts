@@ -3,13 +3,12 @@
  * list-order index: any search column, any case, wildcards taken literally, no match across two
  * columns, and pages that follow the list order exactly.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newCompany, startTestServer, type TestCompany, type TestServer } from '../support/api';
-import { adminToken } from '../support/users';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestServer } from '../support/test-env';
 import { callerFor, type Caller, type Row } from './entities-helpers';
 
-let server: TestServer;
-let company: TestCompany;
+const env = useTestServer({ admin: true });
+
 let c: Caller;
 
 const PATIENTS = [
@@ -21,9 +20,7 @@ const PATIENTS = [
 ];
 
 beforeAll(async () => {
-  server = await startTestServer();
-  company = await newCompany(server);
-  c = callerFor(server, company, await adminToken(server, company));
+  c = callerFor(env.server, env.company, env.admin);
   for (const values of PATIENTS) {
     const reply = await c('patients/insert', values);
     expect(reply.messages).toEqual([]);
@@ -33,7 +30,6 @@ beforeAll(async () => {
     await c('patients/insert', { patient_first_name: `Page${n}`, patient_last_name: 'Walker' });
   }
 });
-afterAll(() => server.close());
 
 const names = async (filters: Row, page = 1, limit = 50) => {
   const reply = await c<Row[]>('patients/list', { page, limit, filters });

@@ -1,24 +1,23 @@
 /** Starting data of every company, and the demo clinic. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../../src/server/seed/demo';
-import { newCompany, startTestServer, type TestCompany, type TestServer } from '../support/api';
+import { newCompany, type TestCompany } from '../support/api';
+import { useTestServer } from '../support/test-env';
 import { adminToken } from '../support/users';
 import { callerFor, type Caller, type Row } from './entities-helpers';
 
-let server: TestServer;
+const env = useTestServer({ admin: true });
+
 let fresh: Caller;
 let demo: Caller;
 let demoCompany: TestCompany;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  const plain = await newCompany(server);
-  fresh = callerFor(server, plain, await adminToken(server, plain));
-  demoCompany = await newCompany(server, 'Demo Herbal Clinic');
-  await seedDemo(server.database.db, demoCompany.companyId);
-  demo = callerFor(server, demoCompany, await adminToken(server, demoCompany));
+  fresh = callerFor(env.server, env.company, env.admin);
+  demoCompany = await newCompany(env.server, 'Demo Herbal Clinic');
+  await seedDemo(env.server.database.db, demoCompany.companyId);
+  demo = callerFor(env.server, demoCompany, await adminToken(env.server, demoCompany));
 });
-afterAll(() => server.close());
 
 const count = async (c: Caller, entities: string, filters: Row = {}) =>
   (await c<{ count: number }>(`${entities}/count`, { filters })).data.count;

@@ -1,22 +1,19 @@
 /** The category tree rules of SPEC §4.2 and the tree calls get_all_flat, get_children, change_parent. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newCompany, startTestServer, type TestCompany, type TestServer } from '../support/api';
-import { addUser, adminToken } from '../support/users';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestServer } from '../support/test-env';
+import { addUser } from '../support/users';
 import { callerFor, type Caller, type Row } from './entities-helpers';
 
-let server: TestServer;
-let company: TestCompany;
+const env = useTestServer({ admin: true });
+
 let c: Caller;
 let roots: Map<string, Row>;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  company = await newCompany(server);
-  c = callerFor(server, company, await adminToken(server, company));
+  c = callerFor(env.server, env.company, env.admin);
   const listed = await c<Row[]>('categories/get_children', { category_parent: 0 });
   roots = new Map(listed.data.map((row) => [String(row.category_key), row]));
 });
-afterAll(() => server.close());
 
 const text = (reply: { messages: { text: string }[] }) =>
   reply.messages.map((m) => m.text).join(' ');
@@ -160,9 +157,9 @@ describe('category tree', () => {
 
   it('lets only admins set the rule flags', async () => {
     const staff = callerFor(
-      server,
-      company,
-      (await addUser(server, company, { privileges: ['categories/*'] })).token,
+      env.server,
+      env.company,
+      (await addUser(env.server, env.company, { privileges: ['categories/*'] })).token,
     );
     const refused = await staff('categories/insert', {
       category_label: 'Sneaky',

@@ -1,21 +1,18 @@
 /** Users, groups and modules through the generic engine, with their extra rules. */
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { inTenant } from '../../src/server/db/tenancy';
-import { newCompany, startTestServer, type TestCompany, type TestServer } from '../support/api';
-import { addUser, adminToken } from '../support/users';
+import { useTestServer } from '../support/test-env';
+import { addUser } from '../support/users';
 import { callerFor, type Caller, type Row } from './entities-helpers';
 
-let server: TestServer;
-let company: TestCompany;
+const env = useTestServer({ admin: true });
+
 let c: Caller;
 
-beforeAll(async () => {
-  server = await startTestServer();
-  company = await newCompany(server);
-  c = callerFor(server, company, await adminToken(server, company));
+beforeAll(() => {
+  c = callerFor(env.server, env.company, env.admin);
 });
-afterAll(() => server.close());
 
 const text = (reply: { messages: { text: string }[] }) =>
   reply.messages.map((m) => m.text).join(' ');
@@ -36,8 +33,8 @@ describe('users', () => {
   });
 
   it('ends the sessions of a user who is disabled', async () => {
-    const staff = await addUser(server, company, { privileges: ['herbs/list'] });
-    const asStaff = callerFor(server, company, staff.token);
+    const staff = await addUser(env.server, env.company, { privileges: ['herbs/list'] });
+    const asStaff = callerFor(env.server, env.company, staff.token);
     expect((await asStaff('herbs/list', {})).status).toBe(200);
     const disabled = await c<{ entity: Row }>('users/update', {
       user_id: staff.userId,
@@ -49,8 +46,8 @@ describe('users', () => {
     await c('users/update', { user_id: staff.userId, field: 'user_enabled', value: 1 });
     expect((await asStaff('herbs/list', {})).status).toBe(401);
     const open = await inTenant(
-      server.database.db,
-      company.companyId,
+      env.server.database.db,
+      env.company.companyId,
       async (trx) =>
         (
           await sql<{
@@ -102,8 +99,8 @@ describe('users', () => {
     ).data.user_id;
     expect((await c('users/sync_groups', { user_id: user, relations: [2] })).data).toEqual([2]);
     expect((await c<Row>('users/get', { user_id: user })).data.group_ids).toEqual([2]);
-    const manager = await addUser(server, company, { privileges: ['users/*'] });
-    const asManager = callerFor(server, company, manager.token);
+    const manager = await addUser(env.server, env.company, { privileges: ['users/*'] });
+    const asManager = callerFor(env.server, env.company, manager.token);
     const escalate = await asManager('users/add_groups', { id: manager.userId, relation_id: 1 });
     expect(escalate.status).toBe(403);
     expect(text(escalate)).toBe('Only administrators may change groups.');

@@ -1,49 +1,40 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { availablePrivileges } from '../../src/shared/modules';
-import type { UserToken } from '../../src/shared/envelope';
 import { inTenant } from '../../src/server/db/tenancy';
-import {
-  call,
-  newCompany,
-  startTestServer,
-  type TestCompany,
-  type TestServer,
-} from '../support/api';
-import { addUser, adminToken } from '../support/users';
+import { call } from '../support/api';
+import { useTestServer } from '../support/test-env';
+import { addUser } from '../support/users';
+
+const env = useTestServer({ company: 'Groups Clinic', admin: true });
 
 /** Group 2 is every new clinic's Staff group. */
 const STAFF = 2;
 
-let server: TestServer;
-let company: TestCompany;
-let admin: UserToken;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  company = await newCompany(server, 'Groups Clinic');
-  admin = await adminToken(server, company);
-});
-afterAll(() => server.close());
-
-const getPrivileges = (groupId: number, token = admin) =>
-  call<string[]>(server, company, 'groups/get_group_privileges', { group_id: groupId }, token);
+const getPrivileges = (groupId: number, token = env.admin) =>
+  call<string[]>(
+    env.server,
+    env.company,
+    'groups/get_group_privileges',
+    { group_id: groupId },
+    token,
+  );
 const sync = (groupId: number, privileges: unknown) =>
   call<string[]>(
-    server,
-    company,
+    env.server,
+    env.company,
     'groups/sync_group_privileges',
     { group_id: groupId, group_privileges: privileges },
-    admin,
+    env.admin,
   );
 
 describe('groups/get_available_privileges', () => {
   it('lists each module wildcard with its routes as children', async () => {
     const reply = await call<ReturnType<typeof availablePrivileges>>(
-      server,
-      company,
+      env.server,
+      env.company,
       'groups/get_available_privileges',
       {},
-      admin,
+      env.admin,
     );
     expect(reply).toMatchObject({ status: 200, result: true, messages: [] });
     expect(reply.data).toEqual(availablePrivileges());
@@ -88,7 +79,7 @@ describe('groups/get_group_privileges and groups/sync_group_privileges', () => {
   it('audits the change with the list before and after', async () => {
     await sync(STAFF, ['symptoms/list']);
     await sync(STAFF, ['symptoms/*']);
-    const last = await inTenant(server.database.db, company.companyId, (trx) =>
+    const last = await inTenant(env.server.database.db, env.company.companyId, (trx) =>
       trx
         .selectFrom('audit_log')
         .select(['entity', 'entity_id', 'before', 'after'])
@@ -126,7 +117,7 @@ describe('groups/get_group_privileges and groups/sync_group_privileges', () => {
   });
 
   it('still grants the routes of a wildcard whose children were dropped', async () => {
-    const member = await addUser(server, company, { groupIds: [STAFF] });
+    const member = await addUser(env.server, env.company, { groupIds: [STAFF] });
     expect((await sync(STAFF, ['groups/list', 'groups/*'])).data).toEqual(['groups/*']);
     const allowed = await getPrivileges(STAFF, member.token);
     expect(allowed).toMatchObject({ status: 200, data: ['groups/*'] });
@@ -156,7 +147,7 @@ describe('groups/get_group_privileges and groups/sync_group_privileges', () => {
   });
 
   it('grants what it stores: a member gains and loses the privilege at once', async () => {
-    const member = await addUser(server, company, { groupIds: [STAFF] });
+    const member = await addUser(env.server, env.company, { groupIds: [STAFF] });
     const refused = await getPrivileges(STAFF, member.token);
     expect(refused.status).toBe(403);
     await sync(STAFF, ['groups/list']);
@@ -167,14 +158,14 @@ describe('groups/get_group_privileges and groups/sync_group_privileges', () => {
   });
 
   it('lets a non-admin editor give only privileges they hold, and keep what the group had', async () => {
-    const editor = await addUser(server, company, {
+    const editor = await addUser(env.server, env.company, {
       privileges: ['groups/list', 'groups/sync_group_privileges', 'herbs/list'],
     });
     await sync(STAFF, ['patients/list']);
     const bySelf = (privileges: string[]) =>
       call<string[]>(
-        server,
-        company,
+        env.server,
+        env.company,
         'groups/sync_group_privileges',
         { group_id: STAFF, group_privileges: privileges },
         editor.token,

@@ -1,18 +1,13 @@
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_COLOURS } from '../../src/shared/colours';
 import { MODULES } from '../../src/shared/modules';
-import type { UserToken } from '../../src/shared/envelope';
 import { inTenant } from '../../src/server/db/tenancy';
-import {
-  call,
-  newCompany,
-  startTestServer,
-  type TestCompany,
-  type TestServer,
-} from '../support/api';
-import { adminToken } from '../support/users';
+import { call } from '../support/api';
+import { useTestServer } from '../support/test-env';
 import { moduleIdsOf } from '../support/module-ids';
+
+const env = useTestServer({ company: 'Admin Clinic', admin: true });
 
 interface ModuleRow {
   module_id: number;
@@ -23,31 +18,24 @@ interface ModuleRow {
   module_public_settings: Record<string, unknown>;
 }
 
-let server: TestServer;
-let company: TestCompany;
-let admin: UserToken;
 let ids: Record<string, number>;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  company = await newCompany(server, 'Admin Clinic');
-  admin = await adminToken(server, company);
-  ids = await moduleIdsOf(server, company, admin);
+  ids = await moduleIdsOf(env.server, env.company, env.admin);
 });
-afterAll(() => server.close());
 
 const setEnabled = (moduleId: number | undefined, enabled: number) =>
   call<ModuleRow>(
-    server,
-    company,
+    env.server,
+    env.company,
     'modules/update_module_enabled',
     { module_id: moduleId, module_enabled: enabled },
-    admin,
+    env.admin,
   );
 
 /** Runs SQL as the owner, outside row-level security, to damage rows the way a bad upgrade might. */
 async function asOwner(text: string, values: unknown[]): Promise<void> {
-  const client = new pg.Client({ connectionString: server.database.ownerUrl });
+  const client = new pg.Client({ connectionString: env.server.database.ownerUrl });
   await client.connect();
   try {
     await client.query(text, values);
@@ -67,19 +55,19 @@ describe('modules/update_module_enabled', () => {
     });
 
     const prefs = await call(
-      server,
-      company,
+      env.server,
+      env.company,
       'herbs/get_my_preferences_for_module',
       { module_id: ids.herbs },
-      admin,
+      env.admin,
     );
     expect(prefs).toMatchObject({ status: 403, result: false });
     expect(prefs.messages[0]?.text).toBe('The Herbs module is disabled.');
 
-    const visible = await call<ModuleRow[]>(server, company, 'modules/get_public_settings');
+    const visible = await call<ModuleRow[]>(env.server, env.company, 'modules/get_public_settings');
     expect(visible.data.map((m) => m.module_name)).not.toContain('herbs');
 
-    const audit = await inTenant(server.database.db, company.companyId, (trx) =>
+    const audit = await inTenant(env.server.database.db, env.company.companyId, (trx) =>
       trx
         .selectFrom('audit_log')
         .select(['entity', 'entity_id', 'before', 'after'])
@@ -100,11 +88,11 @@ describe('modules/update_module_enabled', () => {
     const reply = await setEnabled(ids.herbs, 1);
     expect(reply.data).toMatchObject({ module_enabled: 1 });
     const prefs = await call(
-      server,
-      company,
+      env.server,
+      env.company,
       'herbs/get_my_preferences_for_module',
       { module_id: ids.herbs },
-      admin,
+      env.admin,
     );
     expect(prefs).toMatchObject({ status: 200, result: true, data: {} });
   });
@@ -118,8 +106,8 @@ describe('modules/update_module_enabled', () => {
         { type: 'e', text: 'This is an essential module and therefor it can not be disabled.' },
       ]);
       const list = await call<Array<{ module_name: string }>>(
-        server,
-        company,
+        env.server,
+        env.company,
         'modules/get_public_settings',
       );
       expect(list.data.map((m) => m.module_name)).toContain(name);
@@ -144,17 +132,23 @@ describe('modules/update_module_list', () => {
     await asOwner(
       `update modules set module_public_settings = ${materiaPublic}
         where company_id = $1 and module_name = 'materia'`,
-      [company.companyId],
+      [env.company.companyId],
     );
     await asOwner(
       `update modules set module_enabled = 0 where company_id = $1 and module_name = 'users'`,
-      [company.companyId],
+      [env.company.companyId],
     );
     await asOwner(`delete from modules where company_id = $1 and module_name = 'snippets'`, [
-      company.companyId,
+      env.company.companyId,
     ]);
 
-    const reply = await call<ModuleRow[]>(server, company, 'modules/update_module_list', {}, admin);
+    const reply = await call<ModuleRow[]>(
+      env.server,
+      env.company,
+      'modules/update_module_list',
+      {},
+      env.admin,
+    );
     expect(reply).toMatchObject({ status: 200, result: true });
     expect(reply.data.map((m) => m.module_name)).toEqual(MODULES.map((m) => m.name));
     const byName = new Map(reply.data.map((m) => [m.module_name, m]));
@@ -171,7 +165,13 @@ describe('modules/update_module_list', () => {
 
   it('leaves a disabled ordinary module disabled', async () => {
     await setEnabled(ids.products, 0);
-    const reply = await call<ModuleRow[]>(server, company, 'modules/update_module_list', {}, admin);
+    const reply = await call<ModuleRow[]>(
+      env.server,
+      env.company,
+      'modules/update_module_list',
+      {},
+      env.admin,
+    );
     expect(reply.data.find((m) => m.module_name === 'products')).toMatchObject({
       module_enabled: 0,
     });

@@ -2,31 +2,26 @@
  * Per-module capability flags (issue 6 item 8): a module may switch off what its definition
  * allows, never switch on what it forbids, and the server refuses what is switched off.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CAPABILITY_SETTINGS, effectiveCapabilities } from '../../src/shared/capabilities';
 import { entityByPath, type EntityDefinition } from '../../src/shared/entities';
 import { settingsTabsOf } from '../../src/shared/module-settings';
 import { settingDefaults } from '../../src/shared/settings';
-import type { UserToken } from '../../src/shared/envelope';
-import { newCompany, startTestServer, type TestCompany, type TestServer } from '../support/api';
+import { newCompany } from '../support/api';
+import { useTestServer } from '../support/test-env';
 import { moduleIdsOf } from '../support/module-ids';
 import { adminToken } from '../support/users';
 import { callerFor, type Caller, type Row } from './entities-helpers';
 
-let server: TestServer;
-let company: TestCompany;
-let admin: UserToken;
+const env = useTestServer({ company: 'Capabilities Clinic', admin: true });
+
 let ids: Record<string, number>;
 let c: Caller;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  company = await newCompany(server, 'Capabilities Clinic');
-  admin = await adminToken(server, company);
-  ids = await moduleIdsOf(server, company, admin);
-  c = callerFor(server, company, admin);
+  ids = await moduleIdsOf(env.server, env.company, env.admin);
+  c = callerFor(env.server, env.company, env.admin);
 });
-afterAll(() => server.close());
 
 const setCapability = (module: string, field: string, value: unknown) =>
   c<{ module_settings: Record<string, unknown> }>('modules/update_settings', {
@@ -179,10 +174,10 @@ describe('the server honours the flags', () => {
   it('is another company’s business alone', async () => {
     await setCapability('herbs', 'capability_insert', 0);
     try {
-      const other = await newCompany(server, 'Other Clinic');
-      const otherAdmin = await adminToken(server, other);
+      const other = await newCompany(env.server, 'Other Clinic');
+      const otherAdmin = await adminToken(env.server, other);
       const inserted = await callerFor(
-        server,
+        env.server,
         other,
         otherAdmin,
       )('herbs/insert', {

@@ -1,18 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_COLOURS } from '../../src/shared/colours';
 import { DEFAULT_CURRENCY } from '../../src/shared/currencies';
 import { MODULES } from '../../src/shared/modules';
-import type { UserToken } from '../../src/shared/envelope';
 import { inTenant } from '../../src/server/db/tenancy';
-import {
-  call,
-  newCompany,
-  startTestServer,
-  type TestCompany,
-  type TestServer,
-} from '../support/api';
-import { addUser, adminToken } from '../support/users';
+import { call } from '../support/api';
+import { useTestServer } from '../support/test-env';
+import { addUser } from '../support/users';
 import { moduleIdsOf } from '../support/module-ids';
+
+const env = useTestServer({ company: 'Settings Clinic', admin: true });
 
 type Settings = Record<string, string | number>;
 interface PublicRow {
@@ -21,27 +17,26 @@ interface PublicRow {
   module_public_settings: Settings;
 }
 
-let server: TestServer;
-let company: TestCompany;
-let admin: UserToken;
 let ids: Record<string, number>;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  company = await newCompany(server, 'Settings Clinic');
-  admin = await adminToken(server, company);
-  ids = await moduleIdsOf(server, company, admin);
+  ids = await moduleIdsOf(env.server, env.company, env.admin);
 });
-afterAll(() => server.close());
 
 const publicSettings = async () =>
-  (await call<Settings>(server, company, 'modules/fetch_public_settings')).data;
+  (await call<Settings>(env.server, env.company, 'modules/fetch_public_settings')).data;
 const update = (kind: 'update_settings' | 'update_public_settings', payload: object) =>
-  call<Record<string, Settings>>(server, company, `modules/${kind}`, { ...payload }, admin);
+  call<Record<string, Settings>>(
+    env.server,
+    env.company,
+    `modules/${kind}`,
+    { ...payload },
+    env.admin,
+  );
 
 describe('public settings (no login)', () => {
   it('lists every enabled module with its complete public settings', async () => {
-    const reply = await call<PublicRow[]>(server, company, 'modules/get_public_settings');
+    const reply = await call<PublicRow[]>(env.server, env.company, 'modules/get_public_settings');
     expect(reply).toMatchObject({ status: 200, result: true, messages: [] });
     expect(reply.data.map((m) => m.module_name)).toEqual(MODULES.map((m) => m.name));
     for (const row of reply.data) {
@@ -56,11 +51,11 @@ describe('public settings (no login)', () => {
   });
 
   it('answers the product module settings of SPEC §3.4 with their defaults', async () => {
-    const reply = await call<Settings>(server, company, 'modules/fetch_public_settings');
+    const reply = await call<Settings>(env.server, env.company, 'modules/fetch_public_settings');
     expect(reply.result).toBe(true);
     expect(reply.data).toEqual({
       company_name: 'Settings Clinic',
-      admin_email: company.adminEmail,
+      admin_email: env.company.adminEmail,
       login_background_image: '',
       login_background_image_copyright: '',
       units_imperial: 0,
@@ -72,11 +67,11 @@ describe('public settings (no login)', () => {
 describe('modules/get_settings', () => {
   it('gives an admin the private settings of every module', async () => {
     const reply = await call<Array<{ module_name: string; module_settings: Settings }>>(
-      server,
-      company,
+      env.server,
+      env.company,
       'modules/get_settings',
       {},
-      admin,
+      env.admin,
     );
     expect(reply.result).toBe(true);
     expect(reply.data).toHaveLength(MODULES.length);
@@ -85,10 +80,10 @@ describe('modules/get_settings', () => {
   });
 
   it('gives others the product module and the modules they hold a privilege of', async () => {
-    const user = await addUser(server, company, { privileges: ['herbs/list'] });
+    const user = await addUser(env.server, env.company, { privileges: ['herbs/list'] });
     const reply = await call<Array<{ module_name: string }>>(
-      server,
-      company,
+      env.server,
+      env.company,
       'modules/get_settings',
       {},
       user.token,
@@ -97,7 +92,7 @@ describe('modules/get_settings', () => {
   });
 
   it('refuses without a login', async () => {
-    const reply = await call(server, company, 'modules/get_settings');
+    const reply = await call(env.server, env.company, 'modules/get_settings');
     expect(reply).toMatchObject({ status: 401, result: false, authentication_failed: true });
   });
 });
@@ -117,7 +112,7 @@ describe('changing one setting', () => {
       }) as unknown,
     });
     expect((await publicSettings()).colour_accent).toBe('#123abc');
-    const audit = await inTenant(server.database.db, company.companyId, (trx) =>
+    const audit = await inTenant(env.server.database.db, env.company.companyId, (trx) =>
       trx
         .selectFrom('audit_log')
         .select(['user_id', 'entity_id', 'before', 'after'])
@@ -266,18 +261,18 @@ describe('modules/reset_module_settings_to_default', () => {
     });
     await update('update_settings', { module_id: ids.materia, field: 'currency', value: 'HUF' });
     const reply = await call(
-      server,
-      company,
+      env.server,
+      env.company,
       'modules/reset_module_settings_to_default',
       { module_id: ids.materia },
-      admin,
+      env.admin,
     );
     const expected = {
       module_id: ids.materia,
       module_settings: { currency: DEFAULT_CURRENCY },
       module_public_settings: {
         company_name: 'Oak Clinic',
-        admin_email: company.adminEmail,
+        admin_email: env.company.adminEmail,
         login_background_image: '',
         login_background_image_copyright: '',
         units_imperial: 0,
@@ -290,11 +285,11 @@ describe('modules/reset_module_settings_to_default', () => {
 
   it('answers an unknown module id as not found', async () => {
     const reply = await call(
-      server,
-      company,
+      env.server,
+      env.company,
       'modules/reset_module_settings_to_default',
       { module_id: 4242 },
-      admin,
+      env.admin,
     );
     expect(reply.messages[0]?.text).toBe('There is no module with id 4242.');
   });

@@ -1,21 +1,20 @@
 /** Patient letters: snippets keep their merge fields, the printable letter fills and cleans them. */
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { PrintableLetter } from '../../src/shared/entities/patientletters';
 import { inTenant } from '../../src/server/db/tenancy';
-import { newCompany, startTestServer, type TestCompany, type TestServer } from '../support/api';
+import { newCompany } from '../support/api';
+import { useTestServer } from '../support/test-env';
 import { adminToken } from '../support/users';
 import { callerFor, type Caller, type Row } from './entities-helpers';
 
-let server: TestServer;
-let company: TestCompany;
+const env = useTestServer({ company: 'Bath & Wells Herbs', admin: true });
+
 let c: Caller;
 let patientId: number;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  company = await newCompany(server, 'Bath & Wells Herbs');
-  c = callerFor(server, company, await adminToken(server, company));
+  c = callerFor(env.server, env.company, env.admin);
   patientId = (
     await c<Row>('patients/insert', {
       patient_title: 'Ms',
@@ -27,7 +26,6 @@ beforeAll(async () => {
     })
   ).data.patient_id as number;
 });
-afterAll(() => server.close());
 
 const text = (reply: { messages: { text: string }[] }) =>
   reply.messages.map((m) => m.text).join(' ');
@@ -44,9 +42,9 @@ const printable = (id: unknown) =>
   c<PrintableLetter>('patientletters/get_printable', { patientletter_id: id });
 /** Writes straight to the database, as an import or an older version might have. */
 const storeBody = (id: unknown, body: string) =>
-  inTenant(server.database.db, company.companyId, (trx) =>
+  inTenant(env.server.database.db, env.company.companyId, (trx) =>
     sql`update patientletters set patientletter_body = ${body}
-      where company_id = ${company.companyId} and patientletter_id = ${id}`.execute(trx),
+      where company_id = ${env.company.companyId} and patientletter_id = ${id}`.execute(trx),
   );
 
 describe('patient letters', () => {
@@ -160,8 +158,8 @@ describe('patient letters', () => {
 
   it("answers another company's letter exactly like one that does not exist", async () => {
     const letter = await newLetter();
-    const other = await newCompany(server, 'Other Clinic');
-    const o = callerFor(server, other, await adminToken(server, other));
+    const other = await newCompany(env.server, 'Other Clinic');
+    const o = callerFor(env.server, other, await adminToken(env.server, other));
     const foreign = await o('patientletters/get_printable', {
       patientletter_id: letter.patientletter_id,
     });

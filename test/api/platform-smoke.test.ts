@@ -1,43 +1,31 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  call,
-  newCompany,
-  startTestServer,
-  type TestCompany,
-  type TestServer,
-} from '../support/api';
+import { describe, expect, it } from 'vitest';
+import { call } from '../support/api';
+import { useTestServer } from '../support/test-env';
 
-let server: TestServer;
-let company: TestCompany;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  company = await newCompany(server);
-});
-afterAll(() => server.close());
+const env = useTestServer();
 
 describe('envelope', () => {
   it('refuses a call without a company slug with the SPEC text', async () => {
-    const reply = await call(server, null, 'users/check_authentication');
+    const reply = await call(env.server, null, 'users/check_authentication');
     expect(reply.status).toBe(400);
     expect(reply.result).toBe(false);
     expect(reply.messages).toEqual([{ type: 'e', text: 'Sorry company slug is missing.' }]);
   });
 
   it('names an unknown call', async () => {
-    const reply = await call(server, company, 'nothing/here');
+    const reply = await call(env.server, env.company, 'nothing/here');
     expect(reply.status).toBe(404);
     expect(reply.messages[0]?.text).toBe('There is no call named "nothing/here".');
   });
 
   it('says when the company is not known, and nothing more', async () => {
-    const reply = await call(server, { slug: 'no-such-clinic' }, 'users/check_authentication');
+    const reply = await call(env.server, { slug: 'no-such-clinic' }, 'users/check_authentication');
     expect(reply.status).toBe(404);
     expect(reply.messages[0]?.text).toBe('Sorry, this clinic is not known here.');
   });
 
   it('answers malformed JSON with the envelope, never a 500', async () => {
-    const response = await server.app.inject({
+    const response = await env.server.app.inject({
       method: 'POST',
       url: '/api/users/login',
       headers: { 'content-type': 'application/json' },
@@ -48,11 +36,11 @@ describe('envelope', () => {
   });
 
   it('refuses a body over the limit with the envelope', async () => {
-    const response = await server.app.inject({
+    const response = await env.server.app.inject({
       method: 'POST',
       url: '/api/users/login',
       headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ _company_slug: company.slug, padding: 'x'.repeat(1_100_000) }),
+      payload: JSON.stringify({ _company_slug: env.company.slug, padding: 'x'.repeat(1_100_000) }),
     });
     expect(response.statusCode).toBe(413);
     expect(response.json()).toMatchObject({
@@ -62,10 +50,10 @@ describe('envelope', () => {
   });
 
   it('sends security headers and never caches replies', async () => {
-    const response = await server.app.inject({
+    const response = await env.server.app.inject({
       method: 'POST',
       url: '/api/modules/get_public_settings',
-      payload: { _company_slug: company.slug },
+      payload: { _company_slug: env.company.slug },
     });
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
@@ -74,7 +62,7 @@ describe('envelope', () => {
   });
 
   it('answers a GET on the API with the envelope', async () => {
-    const response = await server.app.inject({ method: 'GET', url: '/api/users/login' });
+    const response = await env.server.app.inject({ method: 'GET', url: '/api/users/login' });
     expect(response.statusCode).toBe(405);
     expect(response.json()).toMatchObject({ result: false });
   });

@@ -1,53 +1,43 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { UserToken } from '../../src/shared/envelope';
 import { preferenceCalls } from '../../src/server/preferences/routes';
-import {
-  call,
-  newCompany,
-  startTestServer,
-  type TestCompany,
-  type TestServer,
-} from '../support/api';
-import { addUser, adminToken, type TestUser } from '../support/users';
+import { call } from '../support/api';
+import { useTestServer } from '../support/test-env';
+import { addUser, type TestUser } from '../support/users';
 import { moduleIdsOf } from '../support/module-ids';
+
+const env = useTestServer({ company: 'Preferences Clinic', admin: true });
 
 type Prefs = Record<string, unknown>;
 
-let server: TestServer;
-let company: TestCompany;
-let admin: UserToken;
 let ids: Record<string, number>;
 let herbalist: TestUser;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  company = await newCompany(server, 'Preferences Clinic');
-  admin = await adminToken(server, company);
-  ids = await moduleIdsOf(server, company, admin);
-  herbalist = await addUser(server, company, { privileges: ['herbs/list'] });
+  ids = await moduleIdsOf(env.server, env.company, env.admin);
+  herbalist = await addUser(env.server, env.company, { privileges: ['herbs/list'] });
 });
-afterAll(() => server.close());
 
 const get = (module: string, token: UserToken = herbalist.token, moduleId = ids[module]) =>
   call<Prefs>(
-    server,
-    company,
+    env.server,
+    env.company,
     `${module}/get_my_preferences_for_module`,
     { module_id: moduleId },
     token,
   );
 const put = (module: string, payload: Prefs, token: UserToken = herbalist.token) =>
   call<Prefs>(
-    server,
-    company,
+    env.server,
+    env.company,
     `${module}/update_my_preference_for_module`,
     { module_id: ids[module], ...payload },
     token,
   );
 const reset = (module: string, token: UserToken = herbalist.token) =>
   call<Prefs>(
-    server,
-    company,
+    env.server,
+    env.company,
     `${module}/reset_my_preferences_for_module`,
     { module_id: ids[module] },
     token,
@@ -79,7 +69,7 @@ describe('reading, writing and resetting my preferences', () => {
   });
 
   it('keeps each user to their own preferences', async () => {
-    const colleague = await addUser(server, company, { privileges: ['herbs/list'] });
+    const colleague = await addUser(env.server, env.company, { privileges: ['herbs/list'] });
     expect((await get('herbs', colleague.token)).data).toEqual({});
     await put('herbs', { field: 'page_size', value: 7 }, colleague.token);
     expect((await get('herbs')).data).toMatchObject({ page_size: 25 });
@@ -180,11 +170,11 @@ describe('refusals', () => {
 
   it('refuses a module the catalogue does not have', async () => {
     const reply = await call(
-      server,
-      company,
+      env.server,
+      env.company,
       'potions/get_my_preferences_for_module',
       { module_id: 1 },
-      admin,
+      env.admin,
     );
     expect(reply).toMatchObject({ status: 404, result: false });
     expect(reply.messages[0]?.text).toBe('There is no module named "potions".');
@@ -196,13 +186,13 @@ describe('refusals', () => {
     expect(reply.messages[0]?.text).toBe('You do not have access to the Patients module.');
     expect((await put('patients', { field: 'x', value: 1 })).status).toBe(403);
     expect((await reset('patients')).status).toBe(403);
-    const nobody = await addUser(server, company);
+    const nobody = await addUser(env.server, env.company);
     expect((await get('materia', nobody.token)).status).toBe(200);
-    expect((await get('patients', admin)).status).toBe(200);
+    expect((await get('patients', env.admin)).status).toBe(200);
   });
 
   it('refuses without a login', async () => {
-    const reply = await call(server, company, 'herbs/get_my_preferences_for_module', {
+    const reply = await call(env.server, env.company, 'herbs/get_my_preferences_for_module', {
       module_id: ids.herbs,
     });
     expect(reply).toMatchObject({ status: 401, result: false, authentication_failed: true });

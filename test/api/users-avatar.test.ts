@@ -1,28 +1,13 @@
 /** users/upload_avatar and remove_avatar, and the pictures served at /avatars/{slug}/{key}. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { inTenant } from '../../src/server/db/tenancy';
 import { AVATAR_MAX_BYTES } from '../../src/shared/avatars';
-import {
-  call,
-  newCompany,
-  type CallResponse,
-  startTestServer,
-  type TestCompany,
-  type TestServer,
-} from '../support/api';
-import { addUser, adminToken, type TestUser } from '../support/users';
+import { call, newCompany, type CallResponse, type TestCompany } from '../support/api';
+import { useTestServer } from '../support/test-env';
+import { addUser, type TestUser } from '../support/users';
 import type { UserToken } from '../../src/shared/envelope';
 
-let server: TestServer;
-let company: TestCompany;
-let admin: UserToken;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  company = await newCompany(server);
-  admin = await adminToken(server, company);
-});
-afterAll(() => server.close());
+const env = useTestServer({ admin: true });
 
 const PNG = Buffer.concat([
   Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
@@ -37,11 +22,11 @@ const upload = (
   userId: number,
   contentType: string,
   bytes: Buffer,
-  token: UserToken = admin,
-  who: TestCompany = company,
+  token: UserToken = env.admin,
+  who: TestCompany = env.company,
 ) =>
   call<{ user_id: number; user_avatar: string }>(
-    server,
+    env.server,
     who,
     'users/upload_avatar',
     { user_id: userId, content_type: contentType, data: bytes.toString('base64') },
@@ -49,7 +34,7 @@ const upload = (
   );
 
 const avatarOf = (userId: number) =>
-  inTenant(server.database.db, company.companyId, async (trx) => ({
+  inTenant(env.server.database.db, env.company.companyId, async (trx) => ({
     user: await trx
       .selectFrom('users')
       .select('user_avatar')
@@ -62,7 +47,7 @@ const avatarOf = (userId: number) =>
       .execute(),
   }));
 
-const fetchPicture = (address: string) => server.app.inject({ method: 'GET', url: address });
+const fetchPicture = (address: string) => env.server.app.inject({ method: 'GET', url: address });
 
 async function expectRefused(user: TestUser, reply: CallResponse, text: string) {
   expect(reply).toMatchObject({ status: 400, result: false, messages: [{ type: 'e', text }] });
@@ -78,7 +63,7 @@ describe('uploading a picture', () => {
   ] as const)(
     'keeps a %s and serves it with its type, nosniff and cache headers',
     async (type, bytes) => {
-      const user = await addUser(server, company);
+      const user = await addUser(env.server, env.company);
       const reply = await upload(user.userId, type, bytes);
       expect(reply).toMatchObject({
         status: 200,
@@ -86,7 +71,7 @@ describe('uploading a picture', () => {
         messages: [{ type: 's', text: 'The picture has been saved.' }],
       });
       const address = reply.data.user_avatar;
-      expect(address).toMatch(new RegExp(`^/avatars/${company.slug}/[\\w-]{43}$`));
+      expect(address).toMatch(new RegExp(`^/avatars/${env.company.slug}/[\\w-]{43}$`));
       expect((await avatarOf(user.userId)).user.user_avatar).toBe(address);
       const served = await fetchPicture(address);
       expect(served.statusCode).toBe(200);
@@ -98,7 +83,7 @@ describe('uploading a picture', () => {
   );
 
   it('replaces the old picture: its address answers 404 afterwards', async () => {
-    const user = await addUser(server, company);
+    const user = await addUser(env.server, env.company);
     const first = (await upload(user.userId, 'image/png', PNG)).data.user_avatar;
     const second = (await upload(user.userId, 'image/gif', GIF)).data.user_avatar;
     expect(second).not.toBe(first);
@@ -108,7 +93,7 @@ describe('uploading a picture', () => {
   });
 
   it('refuses a picture over 512 KB, saying the limit, and saves nothing', async () => {
-    const user = await addUser(server, company);
+    const user = await addUser(env.server, env.company);
     const big = Buffer.concat([PNG, Buffer.alloc(AVATAR_MAX_BYTES)]);
     await expectRefused(
       user,
@@ -119,7 +104,7 @@ describe('uploading a picture', () => {
   });
 
   it('refuses a file that is not a picture', async () => {
-    const user = await addUser(server, company);
+    const user = await addUser(env.server, env.company);
     const text = Buffer.from('just some text, not a picture');
     await expectRefused(
       user,
@@ -134,7 +119,7 @@ describe('uploading a picture', () => {
   });
 
   it('refuses SVG, whatever it is called', async () => {
-    const user = await addUser(server, company);
+    const user = await addUser(env.server, env.company);
     await expectRefused(
       user,
       await upload(user.userId, 'image/svg+xml', SVG),
@@ -148,7 +133,7 @@ describe('uploading a picture', () => {
   });
 
   it('refuses a picture whose claimed type is not what its bytes are', async () => {
-    const user = await addUser(server, company);
+    const user = await addUser(env.server, env.company);
     await expectRefused(
       user,
       await upload(user.userId, 'image/png', JPEG),
@@ -157,13 +142,13 @@ describe('uploading a picture', () => {
   });
 
   it('refuses data that is not base64, and an empty picture', async () => {
-    const user = await addUser(server, company);
+    const user = await addUser(env.server, env.company);
     const reply = await call(
-      server,
-      company,
+      env.server,
+      env.company,
       'users/upload_avatar',
       { user_id: user.userId, content_type: 'image/png', data: 'not base64!' },
-      admin,
+      env.admin,
     );
     await expectRefused(user, reply, 'The picture data must be base64 encoded.');
     await expectRefused(
@@ -176,11 +161,11 @@ describe('uploading a picture', () => {
 
 describe('who may change a picture', () => {
   it('lets every user set and remove their own', async () => {
-    const user = await addUser(server, company, { privileges: [] });
+    const user = await addUser(env.server, env.company, { privileges: [] });
     expect((await upload(user.userId, 'image/png', PNG, user.token)).status).toBe(200);
     const removed = await call(
-      server,
-      company,
+      env.server,
+      env.company,
       'users/remove_avatar',
       { user_id: user.userId },
       user.token,
@@ -190,7 +175,7 @@ describe('who may change a picture', () => {
       messages: [{ type: 's', text: 'The picture has been removed.' }],
     });
     expect(await avatarOf(user.userId)).toEqual({ user: { user_avatar: '' }, stored: [] });
-    const audited = await inTenant(server.database.db, company.companyId, (trx) =>
+    const audited = await inTenant(env.server.database.db, env.company.companyId, (trx) =>
       trx
         .selectFrom('audit_log')
         .select(['action', 'user_id'])
@@ -206,8 +191,8 @@ describe('who may change a picture', () => {
   });
 
   it('refuses another user’s picture without users/update', async () => {
-    const target = await addUser(server, company);
-    const reader = await addUser(server, company, { privileges: ['users/list'] });
+    const target = await addUser(env.server, env.company);
+    const reader = await addUser(env.server, env.company, { privileges: ['users/list'] });
     const refused = await upload(target.userId, 'image/png', PNG, reader.token);
     expect(refused).toMatchObject({
       status: 403,
@@ -215,20 +200,20 @@ describe('who may change a picture', () => {
       messages: [{ type: 'e', text: 'You do not have the privilege to do this.' }],
     });
     const removal = await call(
-      server,
-      company,
+      env.server,
+      env.company,
       'users/remove_avatar',
       { user_id: target.userId },
       reader.token,
     );
     expect(removal.status).toBe(403);
-    const editor = await addUser(server, company, { privileges: ['users/update'] });
+    const editor = await addUser(env.server, env.company, { privileges: ['users/update'] });
     expect((await upload(target.userId, 'image/png', PNG, editor.token)).status).toBe(200);
   });
 
   it('does not see another company’s user, nor serve its picture under another slug', async () => {
-    const other = await newCompany(server, 'Other Clinic');
-    const stranger = await addUser(server, other);
+    const other = await newCompany(env.server, 'Other Clinic');
+    const stranger = await addUser(env.server, other);
     const reply = await upload(stranger.userId + 1000, 'image/png', PNG);
     expect(reply).toMatchObject({
       status: 404,
@@ -238,24 +223,26 @@ describe('who may change a picture', () => {
     const theirs = await upload(stranger.userId, 'image/png', PNG, stranger.token, other);
     const address = theirs.data.user_avatar;
     expect((await fetchPicture(address)).statusCode).toBe(200);
-    expect((await fetchPicture(address.replace(other.slug, company.slug))).statusCode).toBe(404);
+    expect((await fetchPicture(address.replace(other.slug, env.company.slug))).statusCode).toBe(
+      404,
+    );
   });
 
   it('never takes an address typed in: users/update refuses user_avatar', async () => {
-    const user = await addUser(server, company);
+    const user = await addUser(env.server, env.company);
     const reply = await call(
-      server,
-      company,
+      env.server,
+      env.company,
       'users/update',
       { user_id: user.userId, field: 'user_avatar', value: 'https://tracker.example/p.png' },
-      admin,
+      env.admin,
     );
     expect(reply).toMatchObject({ status: 400, result: false });
     expect(await avatarOf(user.userId)).toEqual({ user: { user_avatar: '' }, stored: [] });
   });
 
   it('refuses without a login', async () => {
-    const reply = await call(server, company, 'users/upload_avatar', {
+    const reply = await call(env.server, env.company, 'users/upload_avatar', {
       user_id: 1,
       content_type: 'image/png',
       data: PNG.toString('base64'),
@@ -264,8 +251,10 @@ describe('who may change a picture', () => {
   });
 
   it('answers 404 for unknown keys and slugs', async () => {
-    expect((await fetchPicture(`/avatars/${company.slug}/${'a'.repeat(43)}`)).statusCode).toBe(404);
+    expect((await fetchPicture(`/avatars/${env.company.slug}/${'a'.repeat(43)}`)).statusCode).toBe(
+      404,
+    );
     expect((await fetchPicture(`/avatars/no-such-clinic/${'a'.repeat(43)}`)).statusCode).toBe(404);
-    expect((await fetchPicture(`/avatars/${company.slug}/short`)).statusCode).toBe(404);
+    expect((await fetchPicture(`/avatars/${env.company.slug}/short`)).statusCode).toBe(404);
   });
 });

@@ -3,40 +3,31 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTenant } from '../../src/server/db/tenancy';
 import type { UserToken } from '../../src/shared/envelope';
-import {
-  call,
-  newCompany,
-  startTestServer,
-  type TestCompany,
-  type TestServer,
-} from '../support/api';
+import { call, newCompany, type TestCompany } from '../support/api';
+import { useTestServer } from '../support/test-env';
 import { login, resetLinkIn, startMailbox, type Mailbox } from '../support/auth';
-import { addUser, adminToken } from '../support/users';
+import { addUser } from '../support/users';
 
+// The mailbox starts before the server that mails to it and closes after it.
 let mailbox: Mailbox;
-let server: TestServer;
-let company: TestCompany;
-let admin: UserToken;
-
 beforeAll(async () => {
   mailbox = await startMailbox();
-  server = await startTestServer({
+});
+afterAll(() => mailbox.close());
+const env = useTestServer({
+  company: 'Linden Clinic',
+  admin: true,
+  config: () => ({
     SMTP_URL: `smtp://127.0.0.1:${mailbox.port}`,
     PUBLIC_URL: 'https://clinic.example/',
-  });
-  company = await newCompany(server, 'Linden Clinic');
-  admin = await adminToken(server, company);
-});
-afterAll(async () => {
-  await server.close();
-  await mailbox.close();
+  }),
 });
 
-const send = (userId: number, token: UserToken = admin, who: TestCompany = company) =>
-  call(server, who, 'users/send_password_reset', { user_id: userId }, token);
+const send = (userId: number, token: UserToken = env.admin, who: TestCompany = env.company) =>
+  call(env.server, who, 'users/send_password_reset', { user_id: userId }, token);
 
 const auditActions = (userId: number) =>
-  inTenant(server.database.db, company.companyId, async (trx) =>
+  inTenant(env.server.database.db, env.company.companyId, async (trx) =>
     (
       await sql<{ action: string }>`select action from audit_log
         where entity = 'users' and entity_id = ${String(userId)} order by audit_id`.execute(trx)
@@ -45,7 +36,7 @@ const auditActions = (userId: number) =>
 
 describe('users/send_password_reset', () => {
   it('mails the user a single-use link that sets a new password, and audits it', async () => {
-    const user = await addUser(server, company);
+    const user = await addUser(env.server, env.company);
     const arriving = mailbox.next();
     const reply = await send(user.userId);
     expect(reply).toMatchObject({
@@ -59,24 +50,26 @@ describe('users/send_password_reset', () => {
     expect(mail).toMatch(new RegExp(`^To: ${user.email}`, 'mi'));
     expect(mail).toContain('Subject: Reset your Linden Clinic password');
     const link = resetLinkIn(mail);
-    expect(link.company).toBe(company.slug);
-    const reset = await call(server, company, 'users/reset_password', {
+    expect(link.company).toBe(env.company.slug);
+    const reset = await call(env.server, env.company, 'users/reset_password', {
       token: link.token,
       password: 'Sent-By-Admin-42',
     });
     expect(reset).toMatchObject({ status: 200, result: true });
-    expect((await login(server, company, user.email, 'Sent-By-Admin-42')).result).toBe(true);
+    expect((await login(env.server, env.company, user.email, 'Sent-By-Admin-42')).result).toBe(
+      true,
+    );
     expect(await auditActions(user.userId)).toContain('send_password_reset');
   });
 
   it('refuses a disabled user', async () => {
-    const user = await addUser(server, company);
+    const user = await addUser(env.server, env.company);
     await call(
-      server,
-      company,
+      env.server,
+      env.company,
       'users/update',
       { user_id: user.userId, field: 'user_enabled', value: 0 },
-      admin,
+      env.admin,
     );
     expect(await send(user.userId)).toMatchObject({
       status: 400,
@@ -90,21 +83,23 @@ describe('users/send_password_reset', () => {
   });
 
   it('needs users/set_password', async () => {
-    const user = await addUser(server, company);
-    const editor = await addUser(server, company, { privileges: ['users/list', 'users/update'] });
+    const user = await addUser(env.server, env.company);
+    const editor = await addUser(env.server, env.company, {
+      privileges: ['users/list', 'users/update'],
+    });
     expect(await send(user.userId, editor.token)).toMatchObject({
       status: 403,
       messages: [{ type: 'e', text: 'You do not have the privilege to do this.' }],
     });
-    const setter = await addUser(server, company, { privileges: ['users/set_password'] });
+    const setter = await addUser(env.server, env.company, { privileges: ['users/set_password'] });
     const arriving = mailbox.next();
     expect((await send(user.userId, setter.token)).status).toBe(200);
     await arriving;
   });
 
   it('does not reach another company’s user', async () => {
-    const other = await newCompany(server);
-    const stranger = await addUser(server, other);
+    const other = await newCompany(env.server);
+    const stranger = await addUser(env.server, other);
     const missing = stranger.userId + 1000;
     expect(await send(missing)).toMatchObject({
       status: 404,

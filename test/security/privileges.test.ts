@@ -3,22 +3,17 @@
  * settings, modules and groups features is refused to a user without its privilege, and allowed
  * with exactly that `module/route` or with the module's wildcard.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { UserToken } from '../../src/shared/envelope';
 import { allPrivilegeStrings } from '../../src/shared/modules';
 import { moduleOfPrivilege, wildcardOf } from '../../src/shared/privileges';
-import {
-  call,
-  newCompany,
-  startTestServer,
-  type TestCompany,
-  type TestServer,
-} from '../support/api';
+import { call } from '../support/api';
+import { useTestServer } from '../support/test-env';
 import { addUser, adminToken } from '../support/users';
 import { moduleIdsOf } from '../support/module-ids';
 
-let server: TestServer;
-let company: TestCompany;
+const env = useTestServer({ company: 'Privileges Clinic', admin: true });
+
 let ids: Record<string, number>;
 
 interface PrivilegedCall {
@@ -73,14 +68,11 @@ const siblingsOf = (privilege: string): string[] => {
 };
 
 beforeAll(async () => {
-  server = await startTestServer();
-  company = await newCompany(server, 'Privileges Clinic');
-  ids = await moduleIdsOf(server, company, await adminToken(server, company));
+  ids = await moduleIdsOf(env.server, env.company, env.admin);
 });
-afterAll(() => server.close());
 
 const attempt = (c: PrivilegedCall, token: UserToken | null) =>
-  call(server, company, c.path, c.payload(), token);
+  call(env.server, env.company, c.path, c.payload(), token);
 
 describe.each(CALLS)('$path (needs $privilege)', (c) => {
   it('is refused without a login', async () => {
@@ -88,8 +80,10 @@ describe.each(CALLS)('$path (needs $privilege)', (c) => {
   });
 
   it('is refused to a user without the privilege, even one holding every other route', async () => {
-    const nobody = await addUser(server, company, { privileges: [] });
-    const neighbour = await addUser(server, company, { privileges: siblingsOf(c.privilege) });
+    const nobody = await addUser(env.server, env.company, { privileges: [] });
+    const neighbour = await addUser(env.server, env.company, {
+      privileges: siblingsOf(c.privilege),
+    });
     for (const user of [nobody, neighbour]) {
       const reply = await attempt(c, user.token);
       expect(reply).toMatchObject({ status: 403, result: false, data: null });
@@ -100,54 +94,54 @@ describe.each(CALLS)('$path (needs $privilege)', (c) => {
   });
 
   it('is allowed with exactly the granted route', async () => {
-    const user = await addUser(server, company, { privileges: [c.privilege] });
+    const user = await addUser(env.server, env.company, { privileges: [c.privilege] });
     expect(await attempt(c, user.token)).toMatchObject({ status: 200, result: true });
   });
 
   it('is allowed with the module wildcard', async () => {
     const wildcard = wildcardOf(moduleOfPrivilege(c.privilege));
-    const user = await addUser(server, company, { privileges: [wildcard] });
+    const user = await addUser(env.server, env.company, { privileges: [wildcard] });
     expect(await attempt(c, user.token)).toMatchObject({ status: 200, result: true });
   });
 
   it('is allowed to an admin (group 1) with no privilege listed', async () => {
-    const user = await addUser(server, company, { groupIds: [1] });
+    const user = await addUser(env.server, env.company, { groupIds: [1] });
     expect(await attempt(c, user.token)).toMatchObject({ status: 200, result: true });
   });
 });
 
 describe('a refused call changes nothing', () => {
   it('leaves the settings and the group privileges as they were', async () => {
-    const admin = await adminToken(server, company);
+    const admin = await adminToken(env.server, env.company);
     await call(
-      server,
-      company,
+      env.server,
+      env.company,
       'groups/sync_group_privileges',
       { group_id: 2, group_privileges: [] },
       admin,
     );
-    const before = await call(server, company, 'modules/fetch_public_settings');
-    const nobody = await addUser(server, company, { privileges: ['herbs/*'] });
+    const before = await call(env.server, env.company, 'modules/fetch_public_settings');
+    const nobody = await addUser(env.server, env.company, { privileges: ['herbs/*'] });
     await call(
-      server,
-      company,
+      env.server,
+      env.company,
       'modules/update_public_settings',
       { module_id: ids.materia, field: 'colour_brand', value: '#000000' },
       nobody.token,
     );
     await call(
-      server,
-      company,
+      env.server,
+      env.company,
       'groups/sync_group_privileges',
       { group_id: 2, group_privileges: ['groups/*'] },
       nobody.token,
     );
-    expect((await call(server, company, 'modules/fetch_public_settings')).data).toEqual(
+    expect((await call(env.server, env.company, 'modules/fetch_public_settings')).data).toEqual(
       before.data,
     );
     const privileges = await call(
-      server,
-      company,
+      env.server,
+      env.company,
       'groups/get_group_privileges',
       { group_id: 2 },
       admin,
@@ -158,11 +152,11 @@ describe('a refused call changes nothing', () => {
 
 describe('a disabled module', () => {
   it('refuses its calls to everyone, admins included, until it is enabled again', async () => {
-    const admin = await adminToken(server, company);
-    const herbalist = await addUser(server, company, { privileges: ['herbs/*'] });
+    const admin = await adminToken(env.server, env.company);
+    const herbalist = await addUser(env.server, env.company, { privileges: ['herbs/*'] });
     const disable = await call(
-      server,
-      company,
+      env.server,
+      env.company,
       'modules/update_module_enabled',
       { module_id: ids.herbs, module_enabled: 0 },
       admin,
@@ -170,8 +164,8 @@ describe('a disabled module', () => {
     expect(disable.result).toBe(true);
     for (const token of [admin, herbalist.token]) {
       const reply = await call(
-        server,
-        company,
+        env.server,
+        env.company,
         'herbs/get_my_preferences_for_module',
         { module_id: ids.herbs },
         token,
@@ -180,15 +174,15 @@ describe('a disabled module', () => {
       expect(reply.messages[0]?.text).toBe('The Herbs module is disabled.');
     }
     await call(
-      server,
-      company,
+      env.server,
+      env.company,
       'modules/update_module_enabled',
       { module_id: ids.herbs, module_enabled: 1 },
       admin,
     );
     const again = await call(
-      server,
-      company,
+      env.server,
+      env.company,
       'herbs/get_my_preferences_for_module',
       { module_id: ids.herbs },
       herbalist.token,

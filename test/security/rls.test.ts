@@ -6,28 +6,31 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertAppRoleIsBound } from '../../src/server/db/database';
-import { newCompany, startTestServer, type TestCompany, type TestServer } from '../support/api';
+import { newCompany, type TestCompany } from '../support/api';
+import { useTestServer } from '../support/test-env';
 import { appRoleUrl } from '../support/roles';
 import { addUser } from '../support/users';
 
-let server: TestServer;
+const env = useTestServer({ company: false });
+
 let a: TestCompany;
 let b: TestCompany;
 let appPool: pg.Pool;
 let ownerPool: pg.Pool;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  a = await newCompany(server, 'Clinic A');
-  b = await newCompany(server, 'Clinic B');
-  await addUser(server, b);
-  appPool = new pg.Pool({ connectionString: await appRoleUrl(server.database.ownerUrl), max: 2 });
-  ownerPool = new pg.Pool({ connectionString: server.database.ownerUrl, max: 1 });
+  a = await newCompany(env.server, 'Clinic A');
+  b = await newCompany(env.server, 'Clinic B');
+  await addUser(env.server, b);
+  appPool = new pg.Pool({
+    connectionString: await appRoleUrl(env.server.database.ownerUrl),
+    max: 2,
+  });
+  ownerPool = new pg.Pool({ connectionString: env.server.database.ownerUrl, max: 1 });
 });
 afterAll(async () => {
   await appPool.end();
   await ownerPool.end();
-  await server.close();
 });
 
 /** Runs `work` in a committed transaction of the app role, bound to `companyId` when given. */

@@ -4,21 +4,16 @@
  * exactly as B's is; B also gets rows whose ids A does not have. After every test B's rows, read
  * as B, must be exactly as B left them.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { UserToken } from '../../src/shared/envelope';
 import { inTenant } from '../../src/server/db/tenancy';
-import {
-  call,
-  newCompany,
-  startTestServer,
-  TEST_PASSWORD,
-  type TestCompany,
-  type TestServer,
-} from '../support/api';
+import { call, newCompany, TEST_PASSWORD, type TestCompany } from '../support/api';
+import { useTestServer } from '../support/test-env';
 import { addUser, adminToken, type TestUser } from '../support/users';
 import { moduleIdsOf } from '../support/module-ids';
 
-let server: TestServer;
+const env = useTestServer({ company: false });
+
 let a: TestCompany;
 let b: TestCompany;
 let aAdmin: UserToken;
@@ -30,7 +25,7 @@ let bSnapshot: Awaited<ReturnType<typeof snapshotOfB>>;
 
 /** Everything of B that A might reach, read as B inside B's own tenant transaction. */
 function snapshotOfB() {
-  return inTenant(server.database.db, b.companyId, async (trx) => ({
+  return inTenant(env.server.database.db, b.companyId, async (trx) => ({
     users: await trx.selectFrom('users').selectAll().orderBy('user_id').execute(),
     groups: await trx.selectFrom('groups').selectAll().orderBy('group_id').execute(),
     memberships: await trx
@@ -63,21 +58,20 @@ function snapshotOfB() {
 const B_SECRET = 'only-in-clinic-b';
 
 beforeAll(async () => {
-  server = await startTestServer();
-  a = await newCompany(server, 'Clinic A');
-  b = await newCompany(server, 'Clinic B');
-  aAdmin = await adminToken(server, a);
-  bAdmin = await adminToken(server, b);
-  aIds = await moduleIdsOf(server, a, aAdmin);
-  const bIds = await moduleIdsOf(server, b, bAdmin);
+  a = await newCompany(env.server, 'Clinic A');
+  b = await newCompany(env.server, 'Clinic B');
+  aAdmin = await adminToken(env.server, a);
+  bAdmin = await adminToken(env.server, b);
+  aIds = await moduleIdsOf(env.server, a, aAdmin);
+  const bIds = await moduleIdsOf(env.server, b, bAdmin);
   // B gets users and groups whose ids A (admin user 1, groups 1 and 2) does not have.
   bUsers = [
-    await addUser(server, b, { privileges: ['herbs/*'] }),
-    await addUser(server, b, { privileges: ['patients/list'] }),
-    await addUser(server, b, { privileges: [] }),
+    await addUser(env.server, b, { privileges: ['herbs/*'] }),
+    await addUser(env.server, b, { privileges: ['patients/list'] }),
+    await addUser(env.server, b, { privileges: [] }),
   ];
   const asB = (path: string, payload: Record<string, unknown>) =>
-    call(server, b, path, payload, bAdmin);
+    call(env.server, b, path, payload, bAdmin);
   await asB('modules/update_public_settings', {
     module_id: bIds.materia,
     field: 'company_name',
@@ -97,7 +91,6 @@ beforeAll(async () => {
   bSnapshot = await snapshotOfB();
   bOnlyGroupId = Math.max(...bSnapshot.groups.map((g) => g.group_id));
 });
-afterAll(() => server.close());
 
 const expectBUnchanged = async () => expect(await snapshotOfB()).toEqual(bSnapshot);
 const mentionsB = (reply: unknown) => {
@@ -130,7 +123,7 @@ describe("A's token sent with B's slug", () => {
     ['users/get_user_privileges', () => ({})],
     ['users/set_password', () => ({ user_id: 2, password: 'Intruder-Pass-1' })],
   ])('%s fails authentication and reveals nothing', async (path, payload) => {
-    const reply = await call(server, b, path, payload(), aAdmin);
+    const reply = await call(env.server, b, path, payload(), aAdmin);
     expect(reply).toMatchObject({
       status: 401,
       result: false,
@@ -144,9 +137,15 @@ describe("A's token sent with B's slug", () => {
 
 describe("A's token with B's ids", () => {
   it("answers B's group exactly like a group that does not exist", async () => {
-    const missing = await call(server, a, 'groups/get_group_privileges', { group_id: 999 }, aAdmin);
+    const missing = await call(
+      env.server,
+      a,
+      'groups/get_group_privileges',
+      { group_id: 999 },
+      aAdmin,
+    );
     const bs = await call(
-      server,
+      env.server,
       a,
       'groups/get_group_privileges',
       { group_id: bOnlyGroupId },
@@ -158,7 +157,7 @@ describe("A's token with B's ids", () => {
     });
     expect(bs.status).toBe(404);
     const sync = await call(
-      server,
+      env.server,
       a,
       'groups/sync_group_privileges',
       { group_id: bOnlyGroupId, group_privileges: ['groups/*'] },
@@ -170,7 +169,7 @@ describe("A's token with B's ids", () => {
 
   it("can not set the password of B's user", async () => {
     const reply = await call(
-      server,
+      env.server,
       a,
       'users/set_password',
       { user_id: bUsers[0]?.userId, password: 'Intruder-Pass-1' },
@@ -182,7 +181,7 @@ describe("A's token with B's ids", () => {
 
   it("reads and changes only A's module settings, though the module ids are the same", async () => {
     const settings = await call<Array<{ module_name: string; module_settings: object }>>(
-      server,
+      env.server,
       a,
       'modules/get_settings',
       {},
@@ -192,7 +191,7 @@ describe("A's token with B's ids", () => {
       currency: 'HUF',
     });
     expect(mentionsB(settings)).toBe(false);
-    expect(mentionsB(await call(server, a, 'modules/get_public_settings'))).toBe(false);
+    expect(mentionsB(await call(env.server, a, 'modules/get_public_settings'))).toBe(false);
     const writes: Array<[string, Record<string, unknown>]> = [
       [
         'modules/update_public_settings',
@@ -204,11 +203,11 @@ describe("A's token with B's ids", () => {
       ['modules/reset_module_settings_to_default', { module_id: aIds.materia }],
     ];
     for (const [path, payload] of writes) {
-      expect((await call(server, a, path, payload, aAdmin)).result, path).toBe(true);
+      expect((await call(env.server, a, path, payload, aAdmin)).result, path).toBe(true);
     }
     await expectBUnchanged();
     const bHerbs = await call(
-      server,
+      env.server,
       b,
       'herbs/get_my_preferences_for_module',
       { module_id: aIds.herbs },
@@ -219,7 +218,7 @@ describe("A's token with B's ids", () => {
 
   it("reads and changes only A's preferences, though both admins are user 1", async () => {
     const mine = await call(
-      server,
+      env.server,
       a,
       'materia/get_my_preferences_for_module',
       { module_id: aIds.materia },
@@ -227,14 +226,14 @@ describe("A's token with B's ids", () => {
     );
     expect(mine).toMatchObject({ result: true, data: {} });
     await call(
-      server,
+      env.server,
       a,
       'materia/update_my_preference_for_module',
       { module_id: aIds.materia, field: 'favourites', value: [] },
       aAdmin,
     );
     await call(
-      server,
+      env.server,
       a,
       'materia/reset_my_preferences_for_module',
       { module_id: aIds.materia },
@@ -245,7 +244,7 @@ describe("A's token with B's ids", () => {
 
   it("changes only A's user 1 when A's admin edits their own details", async () => {
     const reply = await call(
-      server,
+      env.server,
       a,
       'users/update_my_details',
       { field: 'user_first_name', value: 'Mallory' },
@@ -257,7 +256,7 @@ describe("A's token with B's ids", () => {
 
   it("still lets B's admin log in with B's own password", async () => {
     // A's attempts above must not have touched B's password hash (compared in the snapshot too).
-    const login = await call(server, b, 'users/login', {
+    const login = await call(env.server, b, 'users/login', {
       user_email: b.adminEmail,
       password: TEST_PASSWORD,
     });
