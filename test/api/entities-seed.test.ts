@@ -61,6 +61,21 @@ describe('the demo clinic', () => {
     expect(forColds.data.map((h) => h.herb_name)).toEqual(['Elder']);
   });
 
+  it('files every herb under its tradition', async () => {
+    const tradition = async (label: string) => {
+      const found = await demo<Row[]>('categories/list', {
+        filters: { category_label: `=${label}` },
+      });
+      return count(demo, 'herbs', { herb_category_id: found.data[0]?.category_id });
+    };
+    const [western, ayurvedic, chinese] = await Promise.all(
+      ['Western', 'Ayurvedic', 'Chinese'].map(tradition),
+    );
+    expect(ayurvedic).toBe(7);
+    expect(chinese).toBe(5);
+    expect(western + ayurvedic + chinese).toBe(await count(demo, 'herbs'));
+  });
+
   it('stocks a dispensary and lists clinical reference data', async () => {
     expect(await count(demo, 'dispensary_products')).toBeGreaterThanOrEqual(40);
     expect(await count(demo, 'dispensary_products', { dispensary_product_form: 'tincture' })).toBe(

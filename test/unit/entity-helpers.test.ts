@@ -5,7 +5,7 @@ import { colourRule, dateRule } from '../../src/shared/entities/rules';
 import { ISO_DATE_TIME_TEXT, isIsoDate } from '../../src/shared/iso-date';
 import { ACTIONS, PARTS_USED } from '../../src/server/seed/data/materia-basics';
 import { HERB_USES } from '../../src/server/seed/data/clinical-lists';
-import { HERBS } from '../../src/server/seed/data/herbs';
+import { HERB_TRADITIONS, HERBS } from '../../src/server/seed/data/herbs';
 import { randomSource } from '../../src/server/seed/insert';
 
 describe('filter values (SPEC §4.6, §5)', () => {
@@ -93,6 +93,11 @@ describe('seed data', () => {
       family: 'Asteraceae',
       parts: ['Aerial parts'],
     });
+  });
+
+  it('files herbs under a tradition by names that exist', () => {
+    const names = new Set(HERBS.map((h) => h.name));
+    for (const name of Object.keys(HERB_TRADITIONS)) expect(names.has(name), name).toBe(true);
   });
 
   it('names only parts used and actions every company is given', () => {

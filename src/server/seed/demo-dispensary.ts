@@ -24,7 +24,7 @@ const SUBCATEGORIES: Readonly<Record<string, string[]>> = {
 };
 
 /** Sub-categories by label, e.g. "Tinctures" → id. */
-async function seedCategories(trx: Tx, companyId: number): Promise<Map<string, number>> {
+export async function seedSubcategories(trx: Tx, companyId: number): Promise<Map<string, number>> {
   const roots = await sql<{ id: number; key: string }>`select category_id as id, category_key as key
     from categories where company_id = ${companyId} and category_parent = 0`.execute(trx);
   const rows = roots.rows.flatMap((root) =>
@@ -58,9 +58,9 @@ export async function seedDispensary(
   trx: Tx,
   companyId: number,
   herbs: Map<string, number>,
+  categories: Map<string, number>,
   random: Random,
 ): Promise<DemoProduct[]> {
-  const categories = await seedCategories(trx, companyId);
   const parts = await sql<{
     id: number;
     name: string;

@@ -16,9 +16,9 @@ import {
   SPECIALISMS,
   SYMPTOMS,
 } from './data/clinical-lists';
-import { HERBS } from './data/herbs';
+import { HERB_TRADITIONS, HERBS } from './data/herbs';
 import { SNIPPETS } from './data/snippets';
-import { seedDispensary } from './demo-dispensary';
+import { seedDispensary, seedSubcategories } from './demo-dispensary';
 import { seedPatients } from './demo-patients';
 import { idsOf, insertRows, randomSource } from './insert';
 import { sql } from 'kysely';
@@ -90,7 +90,12 @@ async function link(
   );
 }
 
-async function seedHerbs(trx: Tx, companyId: number, lists: Awaited<ReturnType<typeof seedLists>>) {
+async function seedHerbs(
+  trx: Tx,
+  companyId: number,
+  lists: Awaited<ReturnType<typeof seedLists>>,
+  categories: Map<string, number>,
+) {
   const herbs = await insertRows(
     trx,
     companyId,
@@ -101,6 +106,7 @@ async function seedHerbs(trx: Tx, companyId: number, lists: Awaited<ReturnType<t
       herb_family: h.family,
       herb_indications: h.indications,
       herb_cautions: h.cautions,
+      herb_category_id: categories.get(HERB_TRADITIONS[h.name] ?? 'Western') ?? null,
     })),
     { key: 'herb_name', id: 'herb_id' },
   );
@@ -188,8 +194,9 @@ export async function seedDemo(db: Kysely<DB>, companyId: number): Promise<void>
         location_country_id: l.city ? (countries.get('GB') ?? null) : null,
       })),
     );
-    const herbs = await seedHerbs(trx, companyId, lists);
-    const products = await seedDispensary(trx, companyId, herbs, random);
+    const categories = await seedSubcategories(trx, companyId);
+    const herbs = await seedHerbs(trx, companyId, lists, categories);
+    const products = await seedDispensary(trx, companyId, herbs, categories, random);
     await insertRows(
       trx,
       companyId,

@@ -126,3 +126,19 @@ export const HERBS: readonly HerbSeed[] = ROWS.map(([name, latin, family, parts,
   indications,
   cautions,
 }));
+
+/** Herbs filed under a tradition other than Western (the herbs' sub-categories). */
+export const HERB_TRADITIONS: Readonly<Record<string, 'Ayurvedic' | 'Chinese'>> = {
+  'Holy basil': 'Ayurvedic',
+  Turmeric: 'Ayurvedic',
+  Bacopa: 'Ayurvedic',
+  Ashwagandha: 'Ayurvedic',
+  'Gotu kola': 'Ayurvedic',
+  Shatavari: 'Ayurvedic',
+  Andrographis: 'Ayurvedic',
+  'Baikal skullcap': 'Chinese',
+  Astragalus: 'Chinese',
+  'Korean ginseng': 'Chinese',
+  'Dong quai': 'Chinese',
+  Schisandra: 'Chinese',
+};
