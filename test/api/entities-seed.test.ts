@@ -68,9 +68,9 @@ describe('the demo clinic', () => {
       });
       return count(demo, 'herbs', { herb_category_id: found.data[0]?.category_id });
     };
-    const [western, ayurvedic, chinese] = await Promise.all(
-      ['Western', 'Ayurvedic', 'Chinese'].map(tradition),
-    );
+    const western = await tradition('Western');
+    const ayurvedic = await tradition('Ayurvedic');
+    const chinese = await tradition('Chinese');
     expect(ayurvedic).toBe(7);
     expect(chinese).toBe(5);
     expect(western + ayurvedic + chinese).toBe(await count(demo, 'herbs'));

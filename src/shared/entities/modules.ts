@@ -17,7 +17,8 @@ export const modules = defineEntity({
   keys: { secondary: 'module_name' },
   fields: [
     readOnly('module_name', 'text', { label: 'Name' }),
-    readOnly('module_description', 'text', { label: 'Description' }),
+    // Several lines long: shown whole, not clipped to one input line.
+    { ...readOnly('module_description', 'text', { label: 'Description' }), type: 'textarea' },
     readOnly('module_enabled', 'toggle', { label: 'Enabled' }),
     readOnly('module_essential', 'toggle', { label: 'Essential' }),
     readOnly('module_order', 'integer', { label: 'Order' }),

@@ -37,11 +37,16 @@ export function EditorPanel({ content, preferences }: Props) {
         <Group gap="xs" wrap="nowrap" justify="space-between">
           <Group gap="xs" wrap="nowrap" miw={0}>
             {navigation.small && (
-              <Button variant="subtle" size="compact-sm" onClick={() => navigation.openList()}>
+              <Button
+                variant="subtle"
+                size="compact-sm"
+                onClick={() => navigation.openList()}
+                style={{ flexShrink: 0 }} // a long title is clamped, never the button
+              >
                 Back
               </Button>
             )}
-            <Title order={2} size="h3" lineClamp={1}>
+            <Title order={2} size="h3" lineClamp={2}>
               {heading}
             </Title>
           </Group>
