@@ -45,6 +45,11 @@ export const patients = defineEntity({
     },
     { name: 'symptoms', entities: 'symptoms', table: 'patient_symptoms', otherKey: 'symptom_id' },
   ],
+  // The patient's prescriptions and letters, read here and created from here (their own calls).
+  extras: [
+    { name: 'patient_prescriptions', type: 'slot', label: 'Prescriptions' },
+    { name: 'patient_letters', type: 'slot', label: 'Letters' },
+  ],
   tabs: [
     {
       name: 'details',
@@ -88,6 +93,14 @@ export const patients = defineEntity({
         { title: 'Follow-up', items: ['patient_next_appointment'] },
         { title: 'Conditions and symptoms', items: ['conditions', 'symptoms'] },
         { title: 'Notes', items: ['patient_notes'] },
+      ],
+    },
+    {
+      name: 'history',
+      label: 'Prescriptions and letters',
+      sections: [
+        { title: 'Prescriptions', columns: 2, items: ['patient_prescriptions'] },
+        { title: 'Letters', columns: 2, items: ['patient_letters'] },
       ],
     },
   ],

@@ -27,6 +27,12 @@ export const SLOTS: Readonly<Record<string, LazySlot>> = {
     default: (await withTimeout(import('../../features/group-privileges/GroupPrivileges')))
       .GroupPrivileges,
   })),
+  'patients.patient_prescriptions': lazy(async () => ({
+    default: (await withTimeout(import('./PatientHistory'))).PatientPrescriptions,
+  })),
+  'patients.patient_letters': lazy(async () => ({
+    default: (await withTimeout(import('./PatientHistory'))).PatientLetters,
+  })),
   'users.avatar': lazy(async () => ({
     default: (await withTimeout(import('./UserAvatar'))).UserAvatar,
   })),

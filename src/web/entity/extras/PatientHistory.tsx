@@ -1,0 +1,120 @@
+/**
+ * The patient's "Prescriptions and letters" tab: slots `patient_prescriptions` and
+ * `patient_letters` of patients, each a table of the patient's rows linking to them and a button
+ * that starts a new one (usePatientHistory holds the logic).
+ */
+import { Anchor, Button, Group, Loader, Stack, Table, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { fieldOf } from '../../../shared/entities';
+import { useCompanySettings } from '../../theme/useCompanySettings';
+import { showValue, type ShowContext } from '../model/format';
+import { idOf } from '../model/rows';
+import { rowUri } from '../model/routes';
+import type { Row } from '../model/types';
+import {
+  emptyText,
+  LETTER_KIND,
+  PRESCRIPTION_KIND,
+  refusedText,
+  shownText,
+  type PatientRecordKind,
+} from './patientRecordKinds';
+import type { SlotProps } from './registry';
+import { usePatientHistory } from './usePatientHistory';
+
+export const PatientPrescriptions = (props: SlotProps) => (
+  <PatientRecords kind={PRESCRIPTION_KIND} {...props} />
+);
+
+export const PatientLetters = (props: SlotProps) => (
+  <PatientRecords kind={LETTER_KIND} {...props} />
+);
+
+function PatientRecords({ kind, rowId, row }: SlotProps & { kind: PatientRecordKind }) {
+  const history = usePatientHistory(kind, rowId, row);
+  const more = shownText(history.rows.length, history.total);
+  return (
+    <Stack gap="sm" data-slot={`patient_${kind.plural}`}>
+      <RecordsBody kind={kind} history={history} />
+      {more && (
+        <Text size="sm" c="dimmed">
+          {more}
+        </Text>
+      )}
+      {history.mayInsert && (
+        <Group>
+          <Button
+            variant="light"
+            size="xs"
+            loading={history.creating}
+            onClick={() => void history.create()}
+          >
+            {kind.newLabel}
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
+}
+
+type History = ReturnType<typeof usePatientHistory>;
+
+/** The rows, or why there are none to show. */
+function RecordsBody({ kind, history }: { kind: PatientRecordKind; history: History }) {
+  const note = (text: string, colour = 'dimmed') => (
+    <Text size="sm" c={colour}>
+      {text}
+    </Text>
+  );
+  if (!history.mayList) return note(refusedText(kind));
+  if (history.loading) return <Loader size="sm" aria-label={`Loading ${kind.plural}`} />;
+  if (history.failed) return note(`The ${kind.plural} could not be loaded.`, 'negative');
+  if (history.rows.length === 0) return note(emptyText(kind));
+  return <RecordTable kind={kind} rows={history.rows} />;
+}
+
+function RecordTable({ kind, rows }: { kind: PatientRecordKind; rows: readonly Row[] }) {
+  const { unitSystem, currency } = useCompanySettings();
+  const context: ShowContext = { system: unitSystem, currency };
+  const { definition } = kind;
+  const fields = [kind.dateField, ...kind.columns].flatMap((name) => {
+    const field = fieldOf(definition, name);
+    return field ? [field] : [];
+  });
+  return (
+    <Table aria-label={definition.title} verticalSpacing={6} highlightOnHover>
+      <Table.Thead>
+        <Table.Tr>
+          {fields.map((field) => (
+            <Table.Th key={field.name} ta={field.money ? 'right' : undefined}>
+              {field.label}
+            </Table.Th>
+          ))}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {rows.map((row) => {
+          const id = idOf(definition, row) ?? 0;
+          return (
+            <Table.Tr key={id}>
+              {fields.map((field) => {
+                const text = showValue(field, row, context);
+                return (
+                  <Table.Td key={field.name} ta={field.money ? 'right' : undefined}>
+                    {field.name === kind.columns[0] ? (
+                      <Anchor component={Link} to={rowUri(definition.entities, id)} size="sm">
+                        {text || `${definition.singular} ${id}`}
+                      </Anchor>
+                    ) : (
+                      text
+                    )}
+                  </Table.Td>
+                );
+              })}
+            </Table.Tr>
+          );
+        })}
+      </Table.Tbody>
+    </Table>
+  );
+}
