@@ -5,9 +5,9 @@
  */
 import { Anchor, Button, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { fieldOf } from '../../../shared/entities';
+import { fieldOf, type FieldDefinition } from '../../../shared/entities';
 import { useCompanySettings } from '../../theme/useCompanySettings';
-import { showValue, type ShowContext } from '../model/format';
+import { showValue } from '../model/format';
 import { idOf } from '../model/rows';
 import { rowUri } from '../model/routes';
 import type { Row } from '../model/types';
@@ -20,6 +20,7 @@ import {
   type PatientRecordKind,
 } from './patientRecordKinds';
 import type { SlotProps } from './registry';
+import classes from './PatientHistory.module.css';
 import { usePatientHistory } from './usePatientHistory';
 
 export const PatientPrescriptions = (props: SlotProps) => (
@@ -73,20 +74,26 @@ function RecordsBody({ kind, history }: { kind: PatientRecordKind; history: Hist
   return <RecordTable kind={kind} rows={history.rows} />;
 }
 
+/** Phones show the columns after the title under it, as the entity lists do. */
 function RecordTable({ kind, rows }: { kind: PatientRecordKind; rows: readonly Row[] }) {
   const { unitSystem, currency } = useCompanySettings();
-  const context: ShowContext = { system: unitSystem, currency };
   const { definition } = kind;
-  const fields = [kind.dateField, ...kind.columns].flatMap((name) => {
+  const [date, title, ...details] = [kind.dateField, ...kind.columns].flatMap((name) => {
     const field = fieldOf(definition, name);
     return field ? [field] : [];
   });
+  if (!date || !title) return null;
+  const show = (field: FieldDefinition, row: Row) =>
+    showValue(field, row, { system: unitSystem, currency });
+  const align = (field: FieldDefinition) => (field.money ? 'right' : undefined);
   return (
     <Table aria-label={definition.title} verticalSpacing={6} highlightOnHover>
       <Table.Thead>
         <Table.Tr>
-          {fields.map((field) => (
-            <Table.Th key={field.name} ta={field.money ? 'right' : undefined}>
+          <Table.Th>{date.label}</Table.Th>
+          <Table.Th>{title.label}</Table.Th>
+          {details.map((field) => (
+            <Table.Th key={field.name} visibleFrom="sm" ta={align(field)}>
               {field.label}
             </Table.Th>
           ))}
@@ -95,22 +102,28 @@ function RecordTable({ kind, rows }: { kind: PatientRecordKind; rows: readonly R
       <Table.Tbody>
         {rows.map((row) => {
           const id = idOf(definition, row) ?? 0;
+          const summary = details
+            .map((field) => show(field, row))
+            .filter(Boolean)
+            .join(' · ');
           return (
             <Table.Tr key={id}>
-              {fields.map((field) => {
-                const text = showValue(field, row, context);
-                return (
-                  <Table.Td key={field.name} ta={field.money ? 'right' : undefined}>
-                    {field.name === kind.columns[0] ? (
-                      <Anchor component={Link} to={rowUri(definition.entities, id)} size="sm">
-                        {text || `${definition.singular} ${id}`}
-                      </Anchor>
-                    ) : (
-                      text
-                    )}
-                  </Table.Td>
-                );
-              })}
+              <Table.Td className={classes.date}>{show(date, row)}</Table.Td>
+              <Table.Td>
+                <Anchor component={Link} to={rowUri(definition.entities, id)} size="sm">
+                  {show(title, row) || `${definition.singular} ${id}`}
+                </Anchor>
+                {summary && (
+                  <Text hiddenFrom="sm" size="xs" c="dimmed">
+                    {summary}
+                  </Text>
+                )}
+              </Table.Td>
+              {details.map((field) => (
+                <Table.Td key={field.name} visibleFrom="sm" ta={align(field)}>
+                  {show(field, row)}
+                </Table.Td>
+              ))}
             </Table.Tr>
           );
         })}

@@ -1,0 +1,180 @@
+/**
+ * The patient's "Prescriptions and letters" tab: empty at first, a new prescription and a new
+ * letter made from it open with the patient filled in and are then listed (date, status) and
+ * linked; a change made elsewhere shows when the tab opens again; a user with only patients/*
+ * is told they may not see them and gets no New buttons. axe on the tab; screenshots at 1440 and
+ * 375 px under test-results/.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { UserToken } from '../../src/shared/envelope';
+import { displayDate } from '../../src/web/entity/model/format';
+import { seriousViolations } from '../support/axe';
+import {
+  loginAs,
+  loginAsAdmin,
+  openPage,
+  screenshotPath,
+  sharedBrowser,
+  SMALL,
+  WIDE,
+} from '../support/browser';
+import { adminToken, api, createUser, insertRow } from './api';
+
+const browser = sharedBrowser();
+let token: UserToken;
+
+beforeAll(async () => {
+  token = await adminToken();
+});
+
+async function must<T>(path: string, payload: Record<string, unknown>): Promise<T> {
+  const reply = await api<T>(path, payload, token);
+  if (!reply.result) throw new Error(`${path}: ${JSON.stringify(reply.messages)}`);
+  return reply.data;
+}
+
+async function newPatient() {
+  const tag = randomBytes(3).toString('hex');
+  const first = 'Rowan';
+  const last = `History ${tag}`;
+  const { patient_id: id } = await insertRow<{ patient_id: number }>('patients', {
+    patient_first_name: first,
+    patient_last_name: last,
+  });
+  return { id, first, last };
+}
+
+const editorOf = (page: Page) => page.getByRole('region', { name: 'Editor' });
+const sectionOf = (page: Page, title: string) =>
+  editorOf(page).getByRole('region', { name: title, exact: true });
+
+async function openHistory(page: Page, patientId: number) {
+  await page.goto(`/app/patients/${patientId}/history`);
+  await editorOf(page)
+    .getByRole('tab', { name: 'Prescriptions and letters', selected: true })
+    .waitFor();
+}
+
+/** The cells of the table's only body row, as shown. */
+async function onlyRowCells(table: Locator): Promise<string[]> {
+  const rows = table.locator('tbody tr');
+  await expect.poll(() => rows.count()).toBe(1);
+  return rows.first().getByRole('cell').allInnerTexts();
+}
+
+/** The small screen's editor slides in: wait until no animation runs. */
+const settled = (page: Page) =>
+  page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+
+const idFromUrl = (page: Page, entities: string) =>
+  Number(new RegExp(`/app/${entities}/(\\d+)`).exec(page.url())?.[1]);
+
+describe('patient record: prescriptions and letters tab', () => {
+  it('lists, creates and links the patient’s prescriptions and letters', async () => {
+    const patient = await newPatient();
+    const { page, context, errors } = await openPage(browser);
+    try {
+      await loginAsAdmin(page);
+      await openHistory(page, patient.id);
+      const prescriptions = sectionOf(page, 'Prescriptions');
+      const letters = sectionOf(page, 'Letters');
+      await prescriptions.getByText('No prescriptions yet.').waitFor();
+      await letters.getByText('No letters yet.').waitFor();
+
+      // New prescription: it opens, filed under this patient.
+      await prescriptions.getByRole('button', { name: 'New prescription' }).click();
+      await page.waitForURL(/\/app\/prescriptions\/\d+/);
+      const prescriptionId = idFromUrl(page, 'prescriptions');
+      await expect
+        .poll(() => editorOf(page).getByRole('combobox', { name: 'Patient' }).inputValue())
+        .toBe(`${patient.last}, ${patient.first}`);
+      const prescription = await must<{ prescription_date: string; prescription_name: string }>(
+        'prescriptions/get',
+        { prescription_id: prescriptionId },
+      );
+
+      // Back on the tab it is listed with its date and status, and its link opens it.
+      await openHistory(page, patient.id);
+      const table = prescriptions.getByRole('table', { name: 'Prescriptions' });
+      const cells = await onlyRowCells(table);
+      expect(cells.slice(0, 3)).toEqual([
+        displayDate(prescription.prescription_date),
+        prescription.prescription_name,
+        'Draft',
+      ]);
+      expect(cells[3]).toMatch(/\d\.\d{2}$/);
+      const link = table.getByRole('link', { name: prescription.prescription_name });
+      expect(await link.getAttribute('href')).toBe(`/app/prescriptions/${prescriptionId}`);
+      await link.click();
+      await page.waitForURL(new RegExp(`/app/prescriptions/${prescriptionId}(/|$)`));
+
+      // The same for a letter; its subject names the patient.
+      await openHistory(page, patient.id);
+      await letters.getByRole('button', { name: 'New letter' }).click();
+      await page.waitForURL(/\/app\/patientletters\/\d+/);
+      const letterId = idFromUrl(page, 'patientletters');
+      const subject = `Letter to ${patient.first} ${patient.last}`;
+      await expect
+        .poll(() => editorOf(page).getByRole('textbox', { name: 'Subject' }).inputValue())
+        .toBe(subject);
+      expect(await editorOf(page).getByRole('combobox', { name: 'Patient' }).inputValue()).toBe(
+        `${patient.last}, ${patient.first}`,
+      );
+      const letter = await must<{ patientletter_date: string }>('patientletters/get', {
+        patientletter_id: letterId,
+      });
+      await openHistory(page, patient.id);
+      const letterTable = letters.getByRole('table', { name: 'Patient letters' });
+      expect(await onlyRowCells(letterTable)).toEqual([
+        displayDate(letter.patientletter_date),
+        subject,
+      ]);
+      expect(await letterTable.getByRole('link', { name: subject }).getAttribute('href')).toBe(
+        `/app/patientletters/${letterId}`,
+      );
+
+      await page.waitForLoadState('networkidle');
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.screenshot({ path: screenshotPath('patient-history-wide'), fullPage: true });
+      await page.setViewportSize(SMALL);
+      await editorOf(page).getByRole('tab', { name: 'Prescriptions and letters' }).waitFor();
+      await settled(page);
+      await page.screenshot({ path: screenshotPath('patient-history-small'), fullPage: true });
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.setViewportSize(WIDE);
+
+      // A letter deleted elsewhere is gone when the tab opens again.
+      await must('patientletters/delete', { selected: [letterId] });
+      await editorOf(page).getByRole('tab', { name: 'Details' }).click();
+      await editorOf(page).getByRole('tab', { name: 'Prescriptions and letters' }).click();
+      await letters.getByText('No letters yet.').waitFor();
+      expect(await prescriptions.locator('tbody tr').count()).toBe(1);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('tells a user without those privileges that they may not see them', async () => {
+    const patient = await newPatient();
+    await must('prescriptions/insert', { prescription_patient_id: patient.id });
+    const user = await createUser({ privileges: ['patients/*'] });
+    const { page, context } = await openPage(browser);
+    try {
+      await loginAs(page, user.email, user.password);
+      await openHistory(page, patient.id);
+      const prescriptions = sectionOf(page, 'Prescriptions');
+      const letters = sectionOf(page, 'Letters');
+      await prescriptions.getByText("You may not see this patient's prescriptions.").waitFor();
+      await letters.getByText("You may not see this patient's letters.").waitFor();
+      expect(await editorOf(page).getByRole('table').count()).toBe(0);
+      expect(await editorOf(page).getByRole('button', { name: /^New / }).count()).toBe(0);
+      await page.screenshot({ path: screenshotPath('patient-history-restricted') });
+      expect(await seriousViolations(page)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
