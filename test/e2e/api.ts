@@ -46,10 +46,17 @@ function must<T>(reply: Envelope<T>, what: string): T {
   return reply.data;
 }
 
-/** Inserts a row as the demo admin and answers it (the set-up of a browser test). */
-export async function insertRow<T>(entities: string, values: Record<string, unknown>): Promise<T> {
-  return must(await api<T>(`${entities}/insert`, values, await adminToken()), `${entities}/insert`);
+/** A call as the demo admin that must succeed; answers its data. */
+export async function adminCall<T>(
+  path: string,
+  payload: Record<string, unknown> = {},
+): Promise<T> {
+  return must(await api<T>(path, payload, await adminToken()), path);
 }
+
+/** Inserts a row as the demo admin and answers it (the set-up of a browser test). */
+export const insertRow = <T>(entities: string, values: Record<string, unknown>): Promise<T> =>
+  adminCall<T>(`${entities}/insert`, values);
 
 export interface CreatedUser {
   user_id: number;

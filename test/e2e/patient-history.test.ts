@@ -7,8 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { UserToken } from '../../src/shared/envelope';
+import { describe, expect, it } from 'vitest';
 import { displayDate } from '../../src/web/entity/model/format';
 import { seriousViolations } from '../support/axe';
 import {
@@ -20,20 +19,9 @@ import {
   SMALL,
   WIDE,
 } from '../support/browser';
-import { adminToken, api, createUser, insertRow } from './api';
+import { adminCall, createUser, insertRow } from './api';
 
 const browser = sharedBrowser();
-let token: UserToken;
-
-beforeAll(async () => {
-  token = await adminToken();
-});
-
-async function must<T>(path: string, payload: Record<string, unknown>): Promise<T> {
-  const reply = await api<T>(path, payload, token);
-  if (!reply.result) throw new Error(`${path}: ${JSON.stringify(reply.messages)}`);
-  return reply.data;
-}
 
 async function newPatient() {
   const tag = randomBytes(3).toString('hex');
@@ -90,10 +78,10 @@ describe('patient record: prescriptions and letters tab', () => {
       await expect
         .poll(() => editorOf(page).getByRole('combobox', { name: 'Patient' }).inputValue())
         .toBe(`${patient.last}, ${patient.first}`);
-      const prescription = await must<{ prescription_date: string; prescription_name: string }>(
-        'prescriptions/get',
-        { prescription_id: prescriptionId },
-      );
+      const prescription = await adminCall<{
+        prescription_date: string;
+        prescription_name: string;
+      }>('prescriptions/get', { prescription_id: prescriptionId });
 
       // Back on the tab it is listed with its date and status, and its link opens it.
       await openHistory(page, patient.id);
@@ -122,7 +110,7 @@ describe('patient record: prescriptions and letters tab', () => {
       expect(await editorOf(page).getByRole('combobox', { name: 'Patient' }).inputValue()).toBe(
         `${patient.last}, ${patient.first}`,
       );
-      const letter = await must<{ patientletter_date: string }>('patientletters/get', {
+      const letter = await adminCall<{ patientletter_date: string }>('patientletters/get', {
         patientletter_id: letterId,
       });
       await openHistory(page, patient.id);
@@ -146,7 +134,7 @@ describe('patient record: prescriptions and letters tab', () => {
       await page.setViewportSize(WIDE);
 
       // A letter deleted elsewhere is gone when the tab opens again.
-      await must('patientletters/delete', { selected: [letterId] });
+      await adminCall('patientletters/delete', { selected: [letterId] });
       await editorOf(page).getByRole('tab', { name: 'Details' }).click();
       await editorOf(page).getByRole('tab', { name: 'Prescriptions and letters' }).click();
       await letters.getByText('No letters yet.').waitFor();
@@ -157,9 +145,40 @@ describe('patient record: prescriptions and letters tab', () => {
     }
   });
 
+  it('lists the 50 newest and counts the rest', async () => {
+    const patient = await newPatient();
+    // 51 letters, one a day from 1 January: the newest is dated 20 February.
+    for (let day = 0; day < 51; day += 1) {
+      await adminCall('patientletters/insert', {
+        patientletter_name: `Letter ${day + 1}`,
+        patientletter_patient_id: patient.id,
+        patientletter_date: new Date(Date.UTC(2026, 0, 1 + day)).toISOString().slice(0, 10),
+      });
+    }
+    const { page, context } = await openPage(browser);
+    try {
+      await loginAsAdmin(page);
+      await openHistory(page, patient.id);
+      const letters = sectionOf(page, 'Letters');
+      await letters.getByText('50 of 51 shown').waitFor();
+      const rows = letters.getByRole('table', { name: 'Patient letters' }).locator('tbody tr');
+      expect(await rows.count()).toBe(50);
+      expect(await rows.first().getByRole('cell').allInnerTexts()).toEqual([
+        '20/02/2026',
+        'Letter 51',
+      ]);
+      expect(await rows.last().getByRole('cell').allInnerTexts()).toEqual([
+        '02/01/2026',
+        'Letter 2',
+      ]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('tells a user without those privileges that they may not see them', async () => {
     const patient = await newPatient();
-    await must('prescriptions/insert', { prescription_patient_id: patient.id });
+    await adminCall('prescriptions/insert', { prescription_patient_id: patient.id });
     const user = await createUser({ privileges: ['patients/*'] });
     const { page, context } = await openPage(browser);
     try {

@@ -1,26 +1,17 @@
 /** The patient's "Prescriptions and letters" tab: what it asks for, its order and its texts. */
 import { describe, expect, it } from 'vitest';
-import {
-  emptyText,
-  HISTORY_LIMIT,
-  historyQuery,
-  LETTER_KIND,
-  letterSubject,
-  newestFirst,
-  newRowValues,
-  PRESCRIPTION_KIND,
-  refusedText,
-  shownText,
-} from '../../src/web/entity/extras/patientRecordKinds';
+import * as kinds from '../../src/web/entity/extras/patientRecordKinds';
 
 describe('patient record kinds', () => {
   it('asks for one page of the patient’s rows, newest first', () => {
-    expect(historyQuery(PRESCRIPTION_KIND, 7)).toEqual({
-      limit: HISTORY_LIMIT,
+    expect(kinds.historyQuery(kinds.PRESCRIPTION_KIND, 7)).toEqual({
+      limit: kinds.HISTORY_LIMIT,
       filters: { prescription_patient_id: 7 },
       sort: { field: 'prescription_date', direction: 'desc' },
     });
-    expect(historyQuery(LETTER_KIND, 7).filters).toEqual({ patientletter_patient_id: 7 });
+    expect(kinds.historyQuery(kinds.LETTER_KIND, 7).filters).toEqual({
+      patientletter_patient_id: 7,
+    });
   });
 
   it('orders by date, then the later row first, undated rows last', () => {
@@ -30,13 +21,13 @@ describe('patient record kinds', () => {
       { prescription_id: 3, prescription_date: '2026-03-01' },
       { prescription_id: 4, prescription_date: '2026-01-05' },
     ];
-    expect(newestFirst(PRESCRIPTION_KIND, rows).map((r) => r.prescription_id)).toEqual([
+    expect(kinds.newestFirst(kinds.PRESCRIPTION_KIND, rows).map((r) => r.prescription_id)).toEqual([
       3, 4, 1, 2,
     ]);
   });
 
   it('fills a new prescription with the definition’s defaults and the patient', () => {
-    expect(newRowValues(PRESCRIPTION_KIND, {}, 9)).toEqual({
+    expect(kinds.newRowValues(kinds.PRESCRIPTION_KIND, {}, 9)).toEqual({
       prescription_daily_dose: null,
       prescription_form: 'tincture',
       prescription_unit_kind: 'volume',
@@ -46,20 +37,20 @@ describe('patient record kinds', () => {
 
   it('gives a new letter a subject naming the patient', () => {
     const patient = { patient_first_name: 'Ada', patient_last_name: ' Lovelace ' };
-    expect(newRowValues(LETTER_KIND, patient, 9)).toEqual({
+    expect(kinds.newRowValues(kinds.LETTER_KIND, patient, 9)).toEqual({
       patientletter_name: 'Letter to Ada Lovelace',
       patientletter_patient_id: 9,
     });
-    expect(letterSubject({ patient_last_name: 'Byron' })).toBe('Letter to Byron');
-    expect(letterSubject({})).toBe('Letter');
+    expect(kinds.letterSubject({ patient_last_name: 'Byron' })).toBe('Letter to Byron');
+    expect(kinds.letterSubject({})).toBe('Letter');
   });
 
   it('says when there are none, when they may not be seen and when more exist', () => {
-    expect(emptyText(PRESCRIPTION_KIND)).toBe('No prescriptions yet.');
-    expect(emptyText(LETTER_KIND)).toBe('No letters yet.');
-    expect(refusedText(LETTER_KIND)).toBe("You may not see this patient's letters.");
-    expect(shownText(50, 73)).toBe('50 of 73 shown');
-    expect(shownText(3, 3)).toBeNull();
-    expect(shownText(0, null)).toBeNull();
+    expect(kinds.emptyText(kinds.PRESCRIPTION_KIND)).toBe('No prescriptions yet.');
+    expect(kinds.emptyText(kinds.LETTER_KIND)).toBe('No letters yet.');
+    expect(kinds.refusedText(kinds.LETTER_KIND)).toBe("You may not see this patient's letters.");
+    expect(kinds.shownText(50, 73)).toBe('50 of 73 shown');
+    expect(kinds.shownText(3, 3)).toBeNull();
+    expect(kinds.shownText(0, null)).toBeNull();
   });
 });
