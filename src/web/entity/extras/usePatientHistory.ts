@@ -41,11 +41,12 @@ export function usePatientHistory(kind: PatientRecordKind, patientId: number, pa
   const mayList = allowed(definition, viewer, 'list');
   const mayInsert = definition.capabilities.insert && allowed(definition, viewer, 'insert');
   const slug = useSession((s) => s.company_slug);
+  const userId = useSession((s) => s.user?.user_id ?? null);
   const navigate = useNavigate();
   const [creating, setCreating] = useState(false);
 
   const history = useQuery({
-    queryKey: ['patient-history', slug, definition.entities, patientId],
+    queryKey: ['patient-history', slug, userId, definition.entities, patientId],
     queryFn: () => fetchHistory(kind, patientId),
     enabled: mayList,
     staleTime: 0,
