@@ -2,7 +2,7 @@
  * One section of the patient's "Prescriptions and letters" tab: the patient's rows of a kind
  * (newest first, at most HISTORY_LIMIT, with the total when there are more), what the viewer may
  * do with them, and creating a new one, which then opens. The tab is drawn anew whenever it is
- * opened, and the rows are never taken as fresh, so a change made elsewhere shows then.
+ * opened, and the rows are never kept, so a change made elsewhere shows then.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -50,6 +50,9 @@ export function usePatientHistory(kind: PatientRecordKind, patientId: number, pa
     queryFn: () => fetchHistory(kind, patientId),
     enabled: mayList,
     staleTime: 0,
+    // Dropped as soon as the tab closes: reopened, it loads afresh rather than first showing
+    // rows that may have been deleted meanwhile.
+    gcTime: 0,
   });
 
   const create = async () => {
