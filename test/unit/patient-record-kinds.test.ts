@@ -53,4 +53,16 @@ describe('patient record kinds', () => {
     expect(kinds.shownText(3, 3)).toBeNull();
     expect(kinds.shownText(0, null)).toBeNull();
   });
+
+  it('links "Show all" to the list filtered to the patient, only when more exist', () => {
+    expect(kinds.showAllLink(kinds.PRESCRIPTION_KIND, 7, 50, 73)).toEqual({
+      to: '/app/prescriptions?prescription_patient_id=7',
+      label: 'Show all 73',
+    });
+    expect(kinds.showAllLink(kinds.LETTER_KIND, 7, 50, 51)?.to).toBe(
+      '/app/patientletters?patientletter_patient_id=7',
+    );
+    expect(kinds.showAllLink(kinds.LETTER_KIND, 7, 3, 3)).toBeNull();
+    expect(kinds.showAllLink(kinds.LETTER_KIND, 7, 0, null)).toBeNull();
+  });
 });

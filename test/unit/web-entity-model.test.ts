@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { categories, herbs, groups, patients, prescriptions } from '../../src/shared/entities';
 import { currencyByCode, type Currency } from '../../src/shared/currencies';
 import { resolveItem } from '../../src/web/entity/fields/items';
+import { addressFilters, filterValueOf } from '../../src/web/entity/model/addressFilters';
 import {
   activeFilterNames,
   filtersAfterInsert,
@@ -95,6 +96,39 @@ describe('filters (SPEC §4.6, §4.8)', () => {
     ]);
     expect(kept.filters).toEqual({ herb_category_id: 8 });
     expect(kept.remaining).toBe(true);
+  });
+});
+
+describe('filters in the list address', () => {
+  const filterOf = (name: string) => {
+    const found = prescriptions.list.filters.find((f) => f.name === name);
+    if (!found) throw new Error(name);
+    return found;
+  };
+
+  it('keeps the list filters it names, typed as their inputs give them, and the rest of the query', () => {
+    const search = '?patient_category_id=8&nonsense=1&patient_sex=Male&single_entity_mode';
+    expect(addressFilters(patients, search)).toEqual({
+      filters: { patient_category_id: 8, patient_sex: 'Male' },
+      rest: '?nonsense=1&single_entity_mode=',
+    });
+    expect(addressFilters(prescriptions, 'prescription_patient_id=5')).toEqual({
+      filters: { prescription_patient_id: 5 },
+      rest: '',
+    });
+  });
+
+  it('ignores parameters that are no list filter, and values that do not fit theirs', () => {
+    expect(addressFilters(patients, '?search=Ada&patient_email=a@b.c&nonsense=1')).toBeNull();
+    expect(
+      addressFilters(patients, '?patient_location_id=abc&patient_dob=2026-02-30&patient_sex=x'),
+    ).toEqual({ filters: {}, rest: '' });
+    expect(filterValueOf(filterOf('prescription_patient_id'), '-3')).toBeNull();
+    expect(filterValueOf(filterOf('prescription_patient_id'), '1.5')).toBeNull();
+    expect(filterValueOf(filterOf('prescription_patient_id'), ' ')).toBeNull();
+    expect(filterValueOf(filterOf('prescription_date'), '2026-01-31')).toBe('2026-01-31');
+    expect(filterValueOf(filterOf('prescription_status'), 'draft')).toBe('draft');
+    expect(filterValueOf(filterOf('prescription_status'), 'lost')).toBeNull();
   });
 });
 

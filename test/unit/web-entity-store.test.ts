@@ -185,6 +185,20 @@ describe('route changes and rows (SPEC §4.5, §4.7)', () => {
     expect(store.getState().found).toBe(true);
   });
 
+  it('keeps filters put in place while the list loads (from the address), then the user’s win', async () => {
+    const server = fakeServer(herbRows(5));
+    const store = createEntityStore(herbs, server.transport);
+    store.setState({ filters: { search: 'old' }, relation_filters: { actions: [1] } });
+    const replacing = store.getState().replaceFilters({ herb_family: 'Rosaceae' });
+    await Promise.all([replacing, store.getState().routeTo(null, { small: false })]);
+    expect(calls(server.sent, 'list').map((s) => s.payload)).toEqual([
+      expect.objectContaining({ filters: { herb_family: 'Rosaceae' }, relation_filters: {} }),
+    ]);
+    await store.getState().clearFilters();
+    expect(calls(server.sent, 'list').at(-1)?.payload).toMatchObject({ filters: {} });
+    expect(store.getState().list).toHaveLength(5);
+  });
+
   it('marks a missing row as not found, and clears the selection without an id except small', async () => {
     const server = fakeServer(herbRows(2));
     const store = createEntityStore(herbs, server.transport);

@@ -1,7 +1,7 @@
 /**
  * The patient's "Prescriptions and letters" tab: slots `patient_prescriptions` and
- * `patient_letters` of patients, each a table of the patient's rows linking to them and a button
- * that starts a new one (usePatientHistory holds the logic).
+ * `patient_letters` of patients, each a table of the patient's rows linking to them, "Show all"
+ * when there are more, and a button that starts a new one (usePatientHistory holds the logic).
  */
 import { Anchor, Button, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
@@ -38,9 +38,16 @@ function PatientRecords({ kind, rowId, row }: SlotProps & { kind: PatientRecordK
     <Stack gap="sm" data-slot={`patient_${kind.plural}`}>
       <RecordsBody kind={kind} history={history} />
       {more && (
-        <Text size="sm" c="dimmed">
-          {more}
-        </Text>
+        <Group gap="xs">
+          <Text size="sm" c="dimmed">
+            {more}
+          </Text>
+          {history.showAll && (
+            <Anchor component={Link} to={history.showAll.to} size="sm">
+              {history.showAll.label}
+            </Anchor>
+          )}
+        </Group>
       )}
       {history.mayInsert && (
         <Group>

@@ -6,9 +6,10 @@
 import { patientletters, prescriptions, type EntityDefinition } from '../../../shared/entities';
 import { textOf } from '../model/format';
 import { defaultsOf } from '../model/rows';
+import { listUri } from '../model/routes';
 import type { Row } from '../model/types';
 
-/** Rows shown at most; more are counted, not listed (the list screen has no filters in its address). */
+/** Rows shown at most; more are counted, and "Show all" opens the list filtered to the patient. */
 export const HISTORY_LIMIT = 50;
 
 export interface PatientRecordKind {
@@ -96,4 +97,19 @@ export const refusedText = (kind: PatientRecordKind) =>
 /** "50 of 73 shown" when there are more than the tab lists, else null. */
 export function shownText(shown: number, total: number | null): string | null {
   return total !== null && total > shown ? `${shown} of ${total} shown` : null;
+}
+
+/** "Show all 73": the kind's list screen filtered to the patient, when the tab lists fewer. */
+export function showAllLink(
+  kind: PatientRecordKind,
+  patientId: number,
+  shown: number,
+  total: number | null,
+): { to: string; label: string } | null {
+  if (total === null || total <= shown) return null;
+  const search = new URLSearchParams({ [kind.patientField]: String(patientId) });
+  return {
+    to: listUri(kind.definition.entities, `?${search.toString()}`),
+    label: `Show all ${total}`,
+  };
 }

@@ -19,6 +19,7 @@ import {
   historyQuery,
   newestFirst,
   newRowValues,
+  showAllLink,
   type PatientRecordKind,
 } from './patientRecordKinds';
 
@@ -67,13 +68,16 @@ export function usePatientHistory(kind: PatientRecordKind, patientId: number, pa
     if (id !== null) void navigate(rowUri(definition.entities, id));
   };
 
+  const rows = history.data?.rows ?? [];
+  const total = history.data?.total ?? null;
   return {
     mayList,
     mayInsert,
     loading: history.isPending && mayList,
     failed: history.isError,
-    rows: history.data?.rows ?? [],
-    total: history.data?.total ?? null,
+    rows,
+    total,
+    showAll: showAllLink(kind, patientId, rows.length, total),
     creating,
     create,
   };

@@ -1,8 +1,9 @@
 /**
  * The screen controller (react-admin style: logic here, views only render). It binds an entity
- * store to the route — a route change to an id follows SPEC §4.5 — applies the user's
- * preferences and the viewer's privileges, decides which panels show (SPEC §2.5: one at a time
- * below 849 px, no list with `?single_entity_mode`) and which content the editor panel has.
+ * store to the route — a route change to an id follows SPEC §4.5, filters in the address apply
+ * (useAddressFilters) — applies the user's preferences and the viewer's privileges, decides which
+ * panels show (SPEC §2.5: one at a time below 849 px, no list with `?single_entity_mode`) and
+ * which content the editor panel has.
  */
 import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useMemo, useRef } from 'react';
@@ -28,6 +29,7 @@ import type { EntityStore } from '../model/store';
 import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
 import type { ScreenNavigation } from './entityContext';
+import { useAddressFilters } from './useAddressFilters';
 import { useEntityPreferences } from './useEntityPreferences';
 
 function useViewerSync(store: EntityStore) {
@@ -64,6 +66,7 @@ export function useEntityScreen(definition: EntityDefinition) {
     const { limit, sort } = prefs.preferences;
     void store.getState().setListOptions({ limit, sort });
   }, [store, prefs.ready, prefs.preferences]);
+  useAddressFilters(definition, store, prefs.ready);
 
   useEffect(() => {
     if (!prefs.ready) return;

@@ -10,7 +10,7 @@ import type { SliceContext } from './context';
 import { SEARCH, withFilter, withRelationFilter } from './filtering';
 import { keyLookupOf, lookupOf, mergePage } from './rows';
 import { buildTree } from './tree';
-import type { EntityData, Id, Row } from './types';
+import type { EntityData, Filters, Id, Row } from './types';
 
 export interface ListActions {
   loadList: (options?: { once?: boolean }) => Promise<void>;
@@ -19,6 +19,8 @@ export interface ListActions {
   setFilter: (name: string, value: FilterValue) => Promise<void>;
   setRelationFilter: (name: string, ids: readonly Id[] | null) => Promise<void>;
   clearFilters: () => Promise<void>;
+  /** Puts these filters in place of all the list's own (search and relation filters too). */
+  replaceFilters: (filters: Filters) => Promise<void>;
   refreshCount: () => Promise<void>;
   /** The user's page size and order; a loaded list reloads once when either changed. */
   setListOptions: (options: { limit: number; sort: string | null }) => Promise<void>;
@@ -85,6 +87,11 @@ export function listSlice(ctx: SliceContext<EntityData & ListExtras>): ListActio
     await Promise.all([fetchPage(1), refreshCount()]);
   };
 
+  const replaceFilters = async (filters: Filters) => {
+    set({ filters: { ...filters }, relation_filters: {} });
+    await reloadFirstPage();
+  };
+
   return {
     placeRows,
     refreshCount,
@@ -110,10 +117,8 @@ export function listSlice(ctx: SliceContext<EntityData & ListExtras>): ListActio
       set({ relation_filters: withRelationFilter(get().relation_filters, name, ids) });
       await reloadFirstPage();
     },
-    async clearFilters() {
-      set({ filters: {}, relation_filters: {} });
-      await reloadFirstPage();
-    },
+    replaceFilters,
+    clearFilters: () => replaceFilters({}),
     async setListOptions({ limit, sort }) {
       const state = get();
       const validLimit = Number.isSafeInteger(limit) && limit >= 1 ? limit : state.limit;
