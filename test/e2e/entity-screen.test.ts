@@ -1,8 +1,9 @@
 /**
  * The generic entity screen's behaviour beyond one record (SPEC §2.5, §4.4–4.5, §8.3): multi-
  * selection with Ctrl and Shift, select mode and multi-edit, the small-screen flow with its Back
- * button and 600 ms panels, `?single_entity_mode`, Not Found for a row deleted elsewhere, tabs in
- * the address, and the preferences editor. Screenshots at 375 and 1440 px go to test-results/.
+ * button and 600 ms panels, `?single_entity_mode`, Not Found for a row deleted elsewhere, tabs and
+ * list filters in the address, and the preferences editor. Screenshots at 375 and 1440 px go to
+ * test-results/.
  */
 import { randomBytes } from 'node:crypto';
 import { seriousViolations } from '../support/axe';
@@ -196,6 +197,41 @@ describe('rows and tabs in the address (SPEC §2.1, §4.5, §4.7)', () => {
     await page.waitForURL(/\/app\/patients\/\d+\/details$/);
     expect(await page.evaluate(() => history.length)).toBe(before);
     expect(errors.filter((e) => !e.includes('404') && !e.includes('400'))).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('filters in the list address', () => {
+  it('opens the list with a list filter of its address, ignoring other parameters', async () => {
+    const count = async (filters: Record<string, unknown>) =>
+      (await api<{ count: number }>('patients/count', { filters }, token)).data.count;
+    const found = await api<Array<{ category_id: number; category_label: string }>>(
+      'categories/list',
+      { filters: { search: '=Archived' } },
+      token,
+    );
+    const archived = found.data.find((c) => c.category_label === 'Archived');
+    if (!archived) throw new Error('The demo company has no Archived category.');
+    const [inCategory, all] = [
+      await count({ patient_category_id: archived.category_id }),
+      await count({}),
+    ];
+    expect(inCategory).toBeLessThan(all);
+    const { page, context, errors } = await openPage(browser);
+    await loginAsAdmin(page);
+    await page.goto(`/app/patients?patient_category_id=${archived.category_id}&nonsense=1`);
+    await page.getByText(`${inCategory} found`, { exact: true }).waitFor();
+    expect(new URL(page.url()).search).toBe('?nonsense=1');
+    const filters = page.getByRole('group', { name: 'Filters' });
+    expect(await filters.getByRole('combobox', { name: 'Category' }).inputValue()).toBe('Archived');
+    await page.getByRole('button', { name: 'Clear all' }).click();
+    await page.getByText(`${all} found`, { exact: true }).waitFor();
+
+    // A value that does not fit its filter is ignored.
+    await page.goto('/app/patients?patient_category_id=none');
+    await page.getByText(`${all} found`, { exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: 'Clear all' }).isDisabled()).toBe(true);
+    expect(errors).toEqual([]);
     await context.close();
   });
 });

@@ -2,8 +2,8 @@
  * The patient's "Prescriptions and letters" tab: empty at first, a new prescription and a new
  * letter made from it open with the patient filled in and are then listed (date, status) and
  * linked; a change made elsewhere shows when the tab opens again; a user with only patients/*
- * is told they may not see them and gets no New buttons. axe on the tab; screenshots at 1440 and
- * 375 px under test-results/.
+ * is told they may not see them and gets no New buttons; "Show all N" opens the list filtered to
+ * the patient. axe on the tab; screenshots at 1440 and 375 px under test-results/.
  */
 import { randomBytes } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
@@ -171,6 +171,30 @@ describe('patient record: prescriptions and letters tab', () => {
         '02/01/2026',
         'Letter 2',
       ]);
+
+      // "Show all 51" opens the letters list filtered to the patient, as if the user had set it.
+      await letters.getByRole('link', { name: 'Show all 51' }).click();
+      await page.waitForURL(/\/app\/patientletters$/); // the filter leaves the address once set
+      await page.getByText('51 found', { exact: true }).waitFor();
+      const filters = page.getByRole('group', { name: 'Filters' });
+      await expect
+        .poll(() => filters.getByRole('combobox', { name: 'Patient' }).inputValue())
+        .toBe(`${patient.last}, ${patient.first}`);
+      await page
+        .getByRole('listbox', { name: 'Patient letters list' })
+        .getByRole('option')
+        .first()
+        .waitFor();
+      await page.waitForLoadState('networkidle');
+      await page.screenshot({ path: screenshotPath('patient-history-show-all-1440') });
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.getByRole('button', { name: 'Clear all' }).click();
+      await expect
+        .poll(async () =>
+          Number((await page.getByText(/^\d+ found$/).textContent())?.split(' ')[0]),
+        )
+        .toBeGreaterThan(51);
+      expect(await filters.getByRole('combobox', { name: 'Patient' }).inputValue()).toBe('');
     } finally {
       await context.close();
     }
