@@ -6,7 +6,7 @@
  * test-results/.
  */
 import { randomBytes } from 'node:crypto';
-import { seriousViolations } from '../support/axe';
+import { seriousViolationsOn } from '../support/axe';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { UserToken } from '../../src/shared/envelope';
@@ -294,25 +294,24 @@ describe('accessibility (axe: no serious or critical problem)', () => {
     async (_size, viewport) => {
       const { page, context } = await openPage(browser, { viewport });
       await loginAsAdmin(page);
-      const problems: string[] = [];
-      for (const path of [
-        '/app/herbs/1',
-        '/app/patients/3',
-        '/app/categories/8',
-        '/app/locations/1',
-        '/app/prescriptions/1',
-        '/app/patientletters/1',
-        '/app/herbs/__preferences',
-        '/app/symptoms',
-      ]) {
-        await page.goto(path);
-        await page
-          .getByRole('region', { name: /list panel|Editor/ })
-          .first()
-          .waitFor();
-        await page.waitForLoadState('networkidle');
-        problems.push(...(await seriousViolations(page)).map((p) => `${path} ${p}`));
-      }
+      const problems = await seriousViolationsOn(
+        page,
+        [
+          '/app/herbs/1',
+          '/app/patients/3',
+          '/app/categories/8',
+          '/app/locations/1',
+          '/app/prescriptions/1',
+          '/app/patientletters/1',
+          '/app/herbs/__preferences',
+          '/app/symptoms',
+        ],
+        (shown) =>
+          shown
+            .getByRole('region', { name: /list panel|Editor/ })
+            .first()
+            .waitFor(),
+      );
       await page.goto('/app/patients/3');
       await editorOf(page).getByRole('heading', { name: /,/ }).waitFor();
       await page.waitForTimeout(700);

@@ -3,7 +3,7 @@
  * non-admin sees it, the essential hint, settings saved per item and reset with a 'Confirm',
  * brand colours re-theming at once, a capability switched off on both sides, and axe.
  */
-import { seriousViolations } from '../support/axe';
+import { seriousViolationsOn } from '../support/axe';
 import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -261,19 +261,17 @@ describe('accessibility (axe: no serious or critical problem)', () => {
       const { page, context } = await openPage(browser, { viewport });
       try {
         await loginAsAdmin(page);
-        const problems: string[] = [];
-        for (const path of [
-          `/app/modules/${ids.snippets}`,
-          `/app/modules/${ids.materia}/settings`,
-          `/app/modules/${ids.materia}/units`,
-          `/app/modules/${ids.materia}/colours`,
-          `/app/modules/${ids.herbs}/capabilities`,
-        ]) {
-          await page.goto(path);
-          await editor(page).getByRole('tab').first().waitFor();
-          await page.waitForLoadState('networkidle');
-          for (const p of await seriousViolations(page)) problems.push(`${path} ${p}`);
-        }
+        const problems = await seriousViolationsOn(
+          page,
+          [
+            `/app/modules/${ids.snippets}`,
+            `/app/modules/${ids.materia}/settings`,
+            `/app/modules/${ids.materia}/units`,
+            `/app/modules/${ids.materia}/colours`,
+            `/app/modules/${ids.herbs}/capabilities`,
+          ],
+          (shown) => editor(shown).getByRole('tab').first().waitFor(),
+        );
         await page.goto(`/app/modules/${ids.materia}/settings`);
         await page.waitForLoadState('networkidle');
         await page.screenshot({ path: screenshotPath(`modules-settings-${size}`) });

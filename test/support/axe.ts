@@ -11,3 +11,22 @@ export async function seriousViolations(page: Page): Promise<string[]> {
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
+
+/**
+ * The same on each of `paths` in turn: opened, `ready` awaited (what shows the page is drawn),
+ * the network settled; each line starts with the path it was found on.
+ */
+export async function seriousViolationsOn(
+  page: Page,
+  paths: readonly string[],
+  ready: (page: Page) => Promise<void>,
+): Promise<string[]> {
+  const problems: string[] = [];
+  for (const path of paths) {
+    await page.goto(path);
+    await ready(page);
+    await page.waitForLoadState('networkidle');
+    problems.push(...(await seriousViolations(page)).map((p) => `${path} ${p}`));
+  }
+  return problems;
+}
