@@ -8,7 +8,7 @@ import { seriousViolations } from '../support/axe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { progressColour } from '../../src/shared/colours';
 import type { UserToken } from '../../src/shared/envelope';
-import { adminToken, api, createUser } from './api';
+import { adminToken, api, createUser, insertRow } from './api';
 import { sharedBrowser, loginAs, loginAsAdmin, openPage, screenshotPath } from '../support/browser';
 
 const browser = sharedBrowser();
@@ -17,9 +17,7 @@ const tag = Date.now().toString(36);
 const made: { entities: string; id: number }[] = [];
 
 async function insert(entities: string, key: string, values: Record<string, unknown>) {
-  const reply = await api<Record<string, unknown>>(`${entities}/insert`, values, token);
-  if (!reply.result) throw new Error(`${entities}/insert: ${JSON.stringify(reply.messages)}`);
-  const id = reply.data[key] as number;
+  const id = (await insertRow<Record<string, unknown>>(entities, values))[key] as number;
   made.unshift({ entities, id });
   return id;
 }

@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { UserToken } from '../../src/shared/envelope';
 import { sharedBrowser, loginAsAdmin, openPage } from '../support/browser';
-import { adminToken, api, createUser, insertRow } from './api';
+import { adminToken, api, createUser, insertRow, adminCall } from './api';
 
 const browser = sharedBrowser();
 let token: UserToken;
@@ -360,8 +360,7 @@ describe('prescriptions: lines, units and currency (SPEC §3.4, §9; DESIGN §6)
     );
     const materia = modules.data.find((m) => m.module_name === 'materia');
     const path = kind === 'public' ? 'modules/update_public_settings' : 'modules/update_settings';
-    const reply = await api(path, { module_id: materia?.module_id, field, value }, token);
-    if (!reply.result) throw new Error(`${path}: ${JSON.stringify(reply.messages)}`);
+    await adminCall(path, { module_id: materia?.module_id, field, value });
   }
 
   it('edits lines in the company units and currency, totals them and dispenses', async () => {

@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { UserToken } from '../../src/shared/envelope';
 import { sharedBrowser, loginAsAdmin, openPage, screenshotPath } from '../support/browser';
-import { adminToken, api } from './api';
+import { adminToken, api, insertRow } from './api';
 
 const browser = sharedBrowser();
 let token: UserToken;
@@ -34,13 +34,7 @@ const category = async (id: number) =>
   (await api<Category>('categories/get', { category_id: id }, token)).data;
 
 async function addCategory(label: string, parent: number, extra: Record<string, unknown> = {}) {
-  const reply = await api<Category>(
-    'categories/insert',
-    { category_label: label, _selected: parent, ...extra },
-    token,
-  );
-  if (!reply.result) throw new Error(JSON.stringify(reply.messages));
-  return reply.data;
+  return insertRow<Category>('categories', { category_label: label, _selected: parent, ...extra });
 }
 
 async function addWithDialog(page: Page, label: string): Promise<number> {

@@ -19,7 +19,7 @@ import {
   SMALL,
   WIDE,
 } from '../support/browser';
-import { adminToken, api, createUser } from './api';
+import { adminToken, api, createUser, adminCall } from './api';
 
 const ADMINS = 1;
 /** Console lines of the refusals these tests provoke on purpose. */
@@ -42,12 +42,6 @@ const route = (page: Page, module: string, label: string) =>
   moduleBox(page, module).getByRole('checkbox', { name: label, exact: true });
 const answered = (page: Page, path: RegExp) =>
   page.waitForResponse((r) => path.test(new URL(r.url()).pathname));
-
-async function must<T>(path: string, payload: Record<string, unknown>): Promise<T> {
-  const reply = await api<T>(path, payload, token);
-  if (!reply.result) throw new Error(`${path}: ${JSON.stringify(reply.messages)}`);
-  return reply.data;
-}
 
 async function menuLabels(page: Page): Promise<string[]> {
   await openMenu(page, 'Full Menu');
@@ -111,12 +105,12 @@ describe('the privileges editor (SPEC §4.3)', () => {
       await page.getByText('The group privileges are saved.').waitFor();
       await expect.poll(() => status.textContent()).toBe('No unsaved changes.');
       // Stored normalised: the wildcard without the route it covers.
-      const stored = await must<string[]>('groups/get_group_privileges', {
+      const stored = await adminCall<string[]>('groups/get_group_privileges', {
         group_id: created.group,
       });
       expect(stored).toEqual(['herbs/*', 'symptoms/list']);
 
-      const user = await must<{ user_id: number }>('users/insert', {
+      const user = await adminCall<{ user_id: number }>('users/insert', {
         user_first_name: 'Hazel',
         user_last_name: `Herbalist ${tag}`,
         user_email: `e2e-groups-${tag}@demo.clinic`,
@@ -124,7 +118,7 @@ describe('the privileges editor (SPEC §4.3)', () => {
       });
       created.user = user.user_id;
       const password = `E2e-${tag}-Password9`;
-      await must('users/set_password', { user_id: user.user_id, password });
+      await adminCall('users/set_password', { user_id: user.user_id, password });
 
       const member = await openPage(browser);
       try {
@@ -157,7 +151,7 @@ describe('the privileges editor (SPEC §4.3)', () => {
 
   it('asks before leaving unsaved ticks, and Undo changes drops them', async () => {
     const tag = randomBytes(3).toString('hex');
-    const group = await must<{ group_id: number }>('groups/insert', {
+    const group = await adminCall<{ group_id: number }>('groups/insert', {
       group_name: `Drafts ${tag}`,
       group_key: `drafts-${tag}`,
     });
@@ -177,7 +171,7 @@ describe('the privileges editor (SPEC §4.3)', () => {
       await editorOf(page).getByRole('tab', { name: 'General' }).click();
       await page.waitForURL(`**/app/groups/${group.group_id}/general`);
       expect(
-        await must<string[]>('groups/get_group_privileges', { group_id: group.group_id }),
+        await adminCall<string[]>('groups/get_group_privileges', { group_id: group.group_id }),
       ).toEqual([]);
     } finally {
       await context.close();
@@ -187,7 +181,7 @@ describe('the privileges editor (SPEC §4.3)', () => {
 
   it('shows a viewer without "Change privileges" the ticks, read-only', async () => {
     const viewer = await createUser({ privileges: ['groups/list'], firstName: 'Vera' });
-    const { group_ids: groupIds } = await must<{ group_ids: number[] }>('users/get', {
+    const { group_ids: groupIds } = await adminCall<{ group_ids: number[] }>('users/get', {
       user_id: viewer.user_id,
     });
     const { page, context, errors } = await openPage(browser);
@@ -218,19 +212,19 @@ describe('the administrators group (SPEC §6)', () => {
     // Other enabled admins (this extra one, and any left by other tests) leave for the test and
     // come back after it.
     const extra = await createUser({ groupIds: [ADMINS], firstName: 'Otto' });
-    const members = await must<Array<{ id: number; label: string }>>('groups/get_users', {
+    const members = await adminCall<Array<{ id: number; label: string }>>('groups/get_users', {
       id: ADMINS,
     });
     const myLabel = members.find((m) => m.id === me)?.label ?? '';
     const others: number[] = [];
     for (const { id } of members) {
-      const user = await must<{ user_enabled: number }>('users/get', { user_id: id });
+      const user = await adminCall<{ user_enabled: number }>('users/get', { user_id: id });
       if (id !== me && user.user_enabled === 1) others.push(id);
     }
     const { page, context, errors } = await openPage(browser);
     try {
       expect(others).toContain(extra.user_id);
-      await must('groups/remove_users', { id: ADMINS, relation_id: others });
+      await adminCall('groups/remove_users', { id: ADMINS, relation_id: others });
       await loginAsAdmin(page);
       await page.goto(`/app/groups/${ADMINS}/privileges`);
       await editorOf(page).getByText('Administrators hold every privilege').waitFor();
@@ -270,13 +264,13 @@ describe('the administrators group (SPEC §6)', () => {
       await page.getByText('The administrators group can not be deleted.').waitFor();
       expect((await api('groups/get', { group_id: ADMINS }, token)).result).toBe(true);
       expect(
-        await must('groups/get_relation_ids', { id: ADMINS, relation_name: 'users' }),
+        await adminCall('groups/get_relation_ids', { id: ADMINS, relation_name: 'users' }),
       ).toContain(me);
       expect(errors.filter((e) => !REFUSED(e))).toEqual([]);
     } finally {
       await context.close();
-      if (others.length) await must('groups/add_users', { id: ADMINS, relation_id: others });
-      await must('users/delete', { selected: [extra.user_id] });
+      if (others.length) await adminCall('groups/add_users', { id: ADMINS, relation_id: others });
+      await adminCall('users/delete', { selected: [extra.user_id] });
     }
   });
 });
@@ -287,11 +281,11 @@ describe('accessibility (axe: no serious or critical problem)', () => {
     ['wide', WIDE],
   ] as const)('on the group screen with the privileges tab open, %s', async (size, viewport) => {
     const tag = randomBytes(3).toString('hex');
-    const group = await must<{ group_id: number }>('groups/insert', {
+    const group = await adminCall<{ group_id: number }>('groups/insert', {
       group_name: `Axe ${tag}`,
       group_key: `axe-${tag}`,
     });
-    await must('groups/sync_group_privileges', {
+    await adminCall('groups/sync_group_privileges', {
       group_id: group.group_id,
       group_privileges: ['herbs/*', 'patients/list'],
     });

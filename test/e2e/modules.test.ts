@@ -18,18 +18,17 @@ import {
   SMALL,
   WIDE,
 } from '../support/browser';
-import { adminToken, api, createUser } from './api';
+import { adminToken, api, createUser, adminCall } from './api';
 
 const browser = sharedBrowser();
 let ids: Record<string, number>;
 
 const setting = async (module: string, field: string, value: unknown, isPublic = false) => {
-  const reply = await api(
-    isPublic ? 'modules/update_public_settings' : 'modules/update_settings',
-    { module_id: ids[module], field, value },
-    await adminToken(),
-  );
-  if (!reply.result) throw new Error(`setting ${field} failed: ${JSON.stringify(reply.messages)}`);
+  await adminCall(isPublic ? 'modules/update_public_settings' : 'modules/update_settings', {
+    module_id: ids[module],
+    field,
+    value,
+  });
 };
 const setEnabled = async (module: string, enabled: 0 | 1) =>
   api(

@@ -8,7 +8,7 @@ import { seriousViolations } from '../support/axe';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserToken } from '../../src/shared/envelope';
-import { adminToken, api } from './api';
+import { adminToken, api, insertRow } from './api';
 import { sharedBrowser, loginAsAdmin, openPage, screenshotPath } from '../support/browser';
 
 const browser = sharedBrowser();
@@ -21,18 +21,13 @@ beforeAll(async () => {
   await mkdir('test-results', { recursive: true });
   token = await adminToken();
   for (const first of ['Olive', 'Oscar']) {
-    const reply = await api<{ patient_id: number }>(
-      'patients/insert',
-      {
-        patient_first_name: first,
-        patient_last_name: `Offline ${tag}`,
-        patient_city: 'Bath',
-        patient_notes: `Notes of ${first}`,
-      },
-      token,
-    );
-    if (!reply.result) throw new Error(JSON.stringify(reply.messages));
-    ids.push(reply.data.patient_id);
+    const patient = await insertRow<{ patient_id: number }>('patients', {
+      patient_first_name: first,
+      patient_last_name: `Offline ${tag}`,
+      patient_city: 'Bath',
+      patient_notes: `Notes of ${first}`,
+    });
+    ids.push(patient.patient_id);
   }
 });
 
