@@ -15,6 +15,6 @@ export function buildRegistry(): CallRegistry {
   return new CallRegistry()
     .add(...authCalls, ...userCalls, ...moduleCalls, ...groupCalls)
     .add(...dashboardCalls)
-    .addResolver(preferenceCalls)
-    .addResolver(entityCalls);
+    .addFamily(preferenceCalls)
+    .addFamily(entityCalls);
 }

@@ -201,7 +201,7 @@ describe('refusals', () => {
 
 describe('the resolver', () => {
   it('answers only the three preference calls and leaves every other path alone', () => {
-    expect(preferenceCalls('herbs/get_my_preferences_for_module')?.path).toBe(
+    expect(preferenceCalls.resolve('herbs/get_my_preferences_for_module')?.path).toBe(
       'herbs/get_my_preferences_for_module',
     );
     for (const path of [
@@ -210,7 +210,7 @@ describe('the resolver', () => {
       'get_my_preferences_for_module',
       'a/b/reset_my_preferences_for_module',
     ]) {
-      expect(preferenceCalls(path)).toBeUndefined();
+      expect(preferenceCalls.resolve(path)).toBeUndefined();
     }
   });
 });

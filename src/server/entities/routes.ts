@@ -5,23 +5,29 @@
  * resolver answers undefined for anything it does not know. Importing this module also
  * registers the entities' company and demo seed data.
  */
-import { entityByPath } from '../../shared/entities';
-import type { CallDefinition, CallResolver } from '../http/calls';
+import { ENTITIES, entityByPath, type EntityDefinition } from '../../shared/entities';
+import type { CallDefinition, CallFamily } from '../http/calls';
 import { buildEntityCalls } from './calls';
 import { hooksOf } from './hooks/index';
 import '../seed/register';
 
 const built = new Map<string, Map<string, CallDefinition>>();
 
-export const entityCalls: CallResolver = (path) => {
-  const slash = path.indexOf('/');
-  if (slash <= 0) return undefined;
-  const definition = entityByPath(path.slice(0, slash));
-  if (!definition) return undefined;
+function callsOf(definition: EntityDefinition): Map<string, CallDefinition> {
   let calls = built.get(definition.entities);
   if (!calls) {
     calls = buildEntityCalls(definition, hooksOf(definition.entities));
     built.set(definition.entities, calls);
   }
-  return calls.get(path.slice(slash + 1));
+  return calls;
+}
+
+export const entityCalls: CallFamily = {
+  resolve(path) {
+    const slash = path.indexOf('/');
+    if (slash <= 0) return undefined;
+    const definition = entityByPath(path.slice(0, slash));
+    return definition && callsOf(definition).get(path.slice(slash + 1));
+  },
+  paths: () => ENTITIES.flatMap((d) => [...callsOf(d).values()].map((call) => call.path)),
 };

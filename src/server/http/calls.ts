@@ -83,9 +83,16 @@ export const defineCall = <S extends z.ZodType>(definition: CallDefinition<S>) =
 
 export type CallResolver = (path: string) => CallDefinition | undefined;
 
+/** A family of calls named by pattern: how to find one, and every path it answers today. */
+export interface CallFamily {
+  resolve: CallResolver;
+  /** Every concrete path of the family (for the generated matrices, fuzzing and docs). */
+  paths(): string[];
+}
+
 export class CallRegistry {
   private readonly exact = new Map<string, CallDefinition>();
-  private readonly resolvers: CallResolver[] = [];
+  private readonly families: CallFamily[] = [];
 
   add(...definitions: CallDefinition[]): this {
     for (const definition of definitions) {
@@ -97,22 +104,30 @@ export class CallRegistry {
   }
 
   /** For families of calls named by pattern ({entities}/list, {module}/get_my_preferences…). */
-  addResolver(resolver: CallResolver): this {
-    this.resolvers.push(resolver);
+  addFamily(family: CallFamily): this {
+    this.families.push(family);
     return this;
   }
 
   find(path: string): CallDefinition | undefined {
     const found = this.exact.get(path);
     if (found) return found;
-    for (const resolver of this.resolvers) {
-      const resolved = resolver(path);
+    for (const family of this.families) {
+      const resolved = family.resolve(path);
       if (resolved) return resolved;
     }
     return undefined;
   }
 
+  /** The calls declared one by one. */
   paths(): string[] {
     return [...this.exact.keys()];
+  }
+
+  /** Every call the server answers: the exact ones and every member of every family. */
+  allPaths(): string[] {
+    const all = new Set(this.paths());
+    for (const family of this.families) for (const path of family.paths()) all.add(path);
+    return [...all].filter((path) => this.find(path)).sort();
   }
 }

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { MODULES } from '../../shared/modules';
-import { defineCall, type CallDefinition, type CallResolver } from '../http/calls';
+import { defineCall, type CallDefinition, type CallFamily } from '../http/calls';
 import { fieldField, moduleIdField } from '../modules/inputs';
 import { myPreferences, resetMyPreferences, updateMyPreference } from './service';
 
@@ -63,9 +63,12 @@ const catalogueCalls = new Map<string, CallDefinition>(
   MODULES.flatMap((m) => VERBS.map((verb) => [`${m.name}/${verb}`, preferenceCall(m.name, verb)])),
 );
 
-export const preferenceCalls: CallResolver = (path) => {
-  const match = PREFERENCE_PATH.exec(path);
-  if (!match) return undefined;
-  const [, moduleName = '', verb] = match;
-  return catalogueCalls.get(path) ?? preferenceCall(moduleName, verb as Verb);
+export const preferenceCalls: CallFamily = {
+  resolve(path) {
+    const match = PREFERENCE_PATH.exec(path);
+    if (!match) return undefined;
+    const [, moduleName = '', verb] = match;
+    return catalogueCalls.get(path) ?? preferenceCall(moduleName, verb as Verb);
+  },
+  paths: () => [...catalogueCalls.keys()],
 };
