@@ -3,30 +3,19 @@
  * 100,000) on the embedded cluster; then, at 32 connections, a searched first page beside the
  * same SQL straight through `pg`, typeahead, inserts and a deep unfiltered page.
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
-import pg from 'pg';
+import { cpus, loadavg } from 'node:os';
 import * as people from '../src/server/seed/data/people';
-import {
-  createCompanies,
-  LARGEST_COMPANY_PATIENTS,
-  patientCounts,
-  seedPatients,
-  TOTAL_PATIENTS,
-} from './entities-seed';
 import { engineListSql, sqlLoad } from './entities-sql';
+import { signIn, withScaleData, type Auth, type Envelope } from './scale';
 import {
   load,
   post,
-  startServer,
   treeCpuSeconds,
   type Figure,
   type LoadResult,
   type RunningServer,
 } from './lib';
 
-const PASSWORD = 'Bench-Pass-2026';
 const CONNECTIONS = 32;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const WARM_UP_SECONDS = 3;
@@ -41,80 +30,6 @@ const SEARCH_TERMS = [
   'geo', 'har', 'hen', 'jam', 'edw', 'sam', 'dan', 'pet', 'ric', 'mic', 'ste', 'mat', 'ann',
   'sar', 'hel', 'cat', 'rac', 'eli', 'fio', 'zar', 'nia', 'Smi', 'Jon', 'ba1', 'bs6', 'gl5',
 ];
-
-interface Envelope<T> {
-  result: boolean;
-  data: T;
-  messages: { text: string }[];
-}
-
-async function ownerUrlOf(dataDir: string): Promise<string> {
-  const read = async (name: string) =>
-    JSON.parse(await readFile(join(dataDir, name), 'utf8')) as Record<string, unknown>;
-  const { password } = await read('pg-credentials.json');
-  const { port } = await read('pg-runtime.json');
-  return `postgres://postgres:${encodeURIComponent(String(password))}@127.0.0.1:${Number(port)}/materia`;
-}
-
-/** The application role's URL: its password is kept in the owner's database. */
-async function appUrlOf(ownerUrl: string): Promise<string> {
-  const client = new pg.Client({ connectionString: ownerUrl });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ value: string }>(
-      "select value from materia_private.secrets where name = 'app_role_password'",
-    );
-    const url = new URL(ownerUrl);
-    url.username = 'materia_app';
-    url.password = rows[0]!.value;
-    return url.toString();
-  } finally {
-    await client.end();
-  }
-}
-
-async function demoCompanyId(ownerUrl: string): Promise<number> {
-  const client = new pg.Client({ connectionString: ownerUrl });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ id: string }>(
-      "select company_id as id from companies where company_slug = 'demo'",
-    );
-    return Number(rows[0]!.id);
-  } finally {
-    await client.end();
-  }
-}
-
-const seconds = (ms: number) => ms / 1000;
-
-async function seed(
-  ownerUrl: string,
-  appUrl: string,
-): Promise<{ figures: Figure[]; demo: number }> {
-  const demo = await demoCompanyId(ownerUrl);
-  const started = performance.now();
-  const others = await createCompanies(appUrl, PASSWORD);
-  const companiesMs = performance.now() - started;
-  await seedPatients(ownerUrl, {
-    companies: [demo, ...others],
-    counts: patientCounts(),
-    existing: new Map([[demo, 200]]),
-  });
-  const patientsMs = performance.now() - started - companiesMs;
-  return {
-    demo,
-    figures: [
-      { name: 'seed: 99 more companies (createCompany)', value: seconds(companiesMs), unit: 's' },
-      {
-        name: `seed: ${TOTAL_PATIENTS.toLocaleString('en')} patients, indexes, analyze`,
-        value: seconds(patientsMs),
-        unit: 's',
-        note: `largest company ${LARGEST_COMPANY_PATIENTS.toLocaleString('en')}`,
-      },
-    ],
-  };
-}
 
 /**
  * p50, p99 and throughput of one load, with the failures noted. With a closed loop of 32
@@ -202,18 +117,6 @@ function newPatient(n: number): Record<string, unknown> {
   };
 }
 
-type Auth = { _company_slug: string; _user_token: object };
-
-async function signIn(url: string): Promise<Auth> {
-  const login = await post<Envelope<{ user_token: object }>>(url, 'users/login', {
-    _company_slug: 'demo',
-    user_email: 'admin@demo.clinic',
-    password: PASSWORD,
-  });
-  if (!login.result) throw new Error(`bench login failed: ${JSON.stringify(login)}`);
-  return { _company_slug: 'demo', _user_token: login.data.user_token };
-}
-
 /** Every term must find patients, so that the load measures real pages: its matches, counted. */
 async function matchesPerTerm(url: string, auth: Auth): Promise<string> {
   const counts: number[] = [];
@@ -291,19 +194,5 @@ async function measure(server: RunningServer, appUrl: string, demo: number): Pro
   ];
 }
 
-export async function entitiesBench(): Promise<Figure[]> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'materia-bench-'));
-  try {
-    const server = await startServer({ DATA_DIR: dataDir, ADMIN_PASSWORD: PASSWORD });
-    try {
-      const ownerUrl = await ownerUrlOf(dataDir);
-      const appUrl = await appUrlOf(ownerUrl);
-      const seeded = await seed(ownerUrl, appUrl);
-      return [...seeded.figures, ...(await measure(server, appUrl, seeded.demo))];
-    } finally {
-      await server.stop();
-    }
-  } finally {
-    await rm(dataDir, { recursive: true, force: true });
-  }
-}
+export const entitiesBench = (): Promise<Figure[]> =>
+  withScaleData({}, ({ server, appUrl, demo }) => measure(server, appUrl, demo));

@@ -1,6 +1,7 @@
 /**
  * `npm run bench [section…]`: prints each figure beside its budget. Sections: platform (issue 2),
- * entities (issue 3), web (issue 4).
+ * entities (issue 3), web (issue 4), load (issue 11: 100 staff sessions for 10 minutes, run only
+ * when named).
  * Exits non-zero when a figure is over budget, so the numbers can gate a release.
  */
 import { passes, printFigures, type Figure } from './lib';
@@ -8,8 +9,16 @@ import { entitiesBench } from './entities';
 import { platformBench } from './platform';
 import { webBench } from './web';
 import { entityScreenBench } from './entity-screen';
+import { loadBench } from './load';
 
-const SECTIONS: Record<string, { title: string; run: () => Promise<Figure[]> }> = {
+interface Section {
+  title: string;
+  run: () => Promise<Figure[]>;
+  /** Long sections run only when asked for by name. */
+  onlyWhenNamed?: boolean;
+}
+
+const SECTIONS: Record<string, Section> = {
   platform: { title: 'Platform: start-up, password hashing, authentication', run: platformBench },
   entities: {
     title: 'Patients at scale: search, typeahead, insert, deep pages',
@@ -20,9 +29,17 @@ const SECTIONS: Record<string, { title: string; run: () => Promise<Figure[]> }> 
     run: entityScreenBench,
   },
   web: { title: 'Web app: bytes loaded and time to an interactive login form', run: webBench },
+  load: {
+    title: 'Load: 100 staff sessions, 10 minutes of mixed work on 1M patients',
+    run: loadBench,
+    onlyWhenNamed: true,
+  },
 };
 
-const wanted = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(SECTIONS);
+const named = process.argv.slice(2);
+const wanted = named.length
+  ? named
+  : Object.keys(SECTIONS).filter((name) => !SECTIONS[name]!.onlyWhenNamed);
 let over = 0;
 for (const name of wanted) {
   const section = SECTIONS[name];

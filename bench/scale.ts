@@ -1,0 +1,136 @@
+/**
+ * The 1,000,000-patient data set the scale benches share: a real server on a fresh data folder,
+ * 99 more companies beside the demo clinic, the patients seeded as the owner, and a signed-in
+ * demo admin. `withScaleData` hands a bench all of it and cleans up after.
+ */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import {
+  createCompanies,
+  LARGEST_COMPANY_PATIENTS,
+  patientCounts,
+  seedPatients,
+  TOTAL_PATIENTS,
+} from './entities-seed';
+import { post, startServer, type Figure, type RunningServer } from './lib';
+
+export const PASSWORD = 'Bench-Pass-2026';
+
+export interface Envelope<T> {
+  result: boolean;
+  data: T;
+  messages: { text: string }[];
+}
+
+export type Auth = { _company_slug: string; _user_token: object };
+
+export interface ScaleData {
+  server: RunningServer;
+  ownerUrl: string;
+  appUrl: string;
+  /** The demo clinic's company id: the largest company, 100,000 patients. */
+  demo: number;
+  /** How long seeding took. */
+  figures: Figure[];
+}
+
+async function ownerUrlOf(dataDir: string): Promise<string> {
+  const read = async (name: string) =>
+    JSON.parse(await readFile(join(dataDir, name), 'utf8')) as Record<string, unknown>;
+  const { password } = await read('pg-credentials.json');
+  const { port } = await read('pg-runtime.json');
+  return `postgres://postgres:${encodeURIComponent(String(password))}@127.0.0.1:${Number(port)}/materia`;
+}
+
+/** Runs one query as the owner on a connection of its own. */
+export async function asOwner<R extends pg.QueryResultRow>(
+  ownerUrl: string,
+  text: string,
+  values: unknown[] = [],
+): Promise<R[]> {
+  const client = new pg.Client({ connectionString: ownerUrl });
+  await client.connect();
+  try {
+    return (await client.query<R>(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/** The application role's URL: its password is kept in the owner's database. */
+async function appUrlOf(ownerUrl: string): Promise<string> {
+  const [row] = await asOwner<{ value: string }>(
+    ownerUrl,
+    "select value from materia_private.secrets where name = 'app_role_password'",
+  );
+  const url = new URL(ownerUrl);
+  url.username = 'materia_app';
+  url.password = row!.value;
+  return url.toString();
+}
+
+async function demoCompanyId(ownerUrl: string): Promise<number> {
+  const [row] = await asOwner<{ id: string }>(
+    ownerUrl,
+    "select company_id as id from companies where company_slug = 'demo'",
+  );
+  return Number(row!.id);
+}
+
+const seconds = (ms: number) => ms / 1000;
+
+async function seed(ownerUrl: string, appUrl: string, demo: number): Promise<Figure[]> {
+  const started = performance.now();
+  const others = await createCompanies(appUrl, PASSWORD);
+  const companiesMs = performance.now() - started;
+  await seedPatients(ownerUrl, {
+    companies: [demo, ...others],
+    counts: patientCounts(),
+    existing: new Map([[demo, 200]]),
+  });
+  const patientsMs = performance.now() - started - companiesMs;
+  return [
+    { name: 'seed: 99 more companies (createCompany)', value: seconds(companiesMs), unit: 's' },
+    {
+      name: `seed: ${TOTAL_PATIENTS.toLocaleString('en')} patients, indexes, analyze`,
+      value: seconds(patientsMs),
+      unit: 's',
+      note: `largest company ${LARGEST_COMPANY_PATIENTS.toLocaleString('en')}`,
+    },
+  ];
+}
+
+/** A server on a fresh folder with the 1M patients, for the length of `run`. */
+export async function withScaleData(
+  env: Record<string, string>,
+  run: (data: ScaleData) => Promise<Figure[]>,
+): Promise<Figure[]> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'materia-bench-'));
+  try {
+    const server = await startServer({ DATA_DIR: dataDir, ADMIN_PASSWORD: PASSWORD, ...env });
+    try {
+      const ownerUrl = await ownerUrlOf(dataDir);
+      const appUrl = await appUrlOf(ownerUrl);
+      const demo = await demoCompanyId(ownerUrl);
+      const figures = await seed(ownerUrl, appUrl, demo);
+      return [...figures, ...(await run({ server, ownerUrl, appUrl, demo, figures }))];
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** The demo clinic's admin, signed in: a fresh session on every call. */
+export async function signIn(url: string): Promise<Auth> {
+  const login = await post<Envelope<{ user_token: object }>>(url, 'users/login', {
+    _company_slug: 'demo',
+    user_email: 'admin@demo.clinic',
+    password: PASSWORD,
+  });
+  if (!login.result) throw new Error(`bench login failed: ${JSON.stringify(login)}`);
+  return { _company_slug: 'demo', _user_token: login.data.user_token };
+}
