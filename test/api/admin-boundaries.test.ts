@@ -5,14 +5,25 @@
  * reset link, no picture, no group change. Each case: refused with the rule in words, nothing
  * changed; the same user on a non-admin: allowed.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RESET_LINK_INVALID_TEXT } from '../../src/server/auth/password-reset';
 import { inTenant } from '../../src/server/db/tenancy';
 import { ADMIN_ONLY_TARGET_TEXT } from '../../src/shared/users';
 import { call, type CallResponse } from '../support/api';
+import { resetLinkIn, startMailbox, type Mailbox } from '../support/auth';
 import { useTestServer } from '../support/test-env';
 import { addUser, type TestUser } from '../support/users';
 
-const env = useTestServer({ company: 'Boundary Clinic' });
+// The mailbox starts before the server that mails to it and closes after it.
+let mailbox: Mailbox;
+beforeAll(async () => {
+  mailbox = await startMailbox();
+});
+afterAll(() => mailbox.close());
+const env = useTestServer({
+  company: 'Boundary Clinic',
+  config: () => ({ SMTP_URL: `smtp://127.0.0.1:${mailbox.port}` }),
+});
 
 const PNG = Buffer.concat([
   Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
@@ -154,5 +165,43 @@ describe('an administrator', () => {
       password: 'Admin-Set-Password-1',
     });
     expect(set.result).toBe(true);
+  });
+});
+
+/** The reset link of the latest mail to `email` (other tests' mails are in the box too). */
+async function linkMailedTo(email: string, earlier = 0): Promise<string> {
+  const mails = () => mailbox.received.filter((raw) => raw.includes(`To: ${email}`));
+  await expect.poll(() => mails().length).toBeGreaterThan(earlier);
+  return resetLinkIn(mails().at(-1) ?? '').token;
+}
+
+describe('disabling a user', () => {
+  it('revokes the reset links mailed before, even once the user is enabled again', async () => {
+    const staff = await plainStaff();
+    expect((await as(admin, 'users/send_password_reset', { user_id: staff.userId })).result).toBe(
+      true,
+    );
+    const token = await linkMailedTo(staff.email);
+    for (const value of [0, 1]) {
+      const reply = await as(admin, 'users/update', {
+        user_id: staff.userId,
+        field: 'user_enabled',
+        value,
+      });
+      expect(reply.result).toBe(true);
+    }
+    const reset = await call(env.server, env.company, 'users/reset_password', {
+      token,
+      password: 'Reset-After-Disable-1',
+    });
+    expect(reset).toMatchObject({ status: 400, result: false });
+    expect(reset.messages).toEqual([{ type: 'e', text: RESET_LINK_INVALID_TEXT }]);
+    // A link sent after re-enabling works.
+    await as(admin, 'users/send_password_reset', { user_id: staff.userId });
+    const fresh = await call(env.server, env.company, 'users/reset_password', {
+      token: await linkMailedTo(staff.email, 1),
+      password: 'Reset-After-Enable-1',
+    });
+    expect(fresh.result).toBe(true);
   });
 });
