@@ -9,7 +9,7 @@
  * failure, up to 15 minutes. A guess with a valid captcha is always checked, so the right
  * password with a solved captcha always logs in, however many failures others caused.
  */
-import { normaliseEmail } from '../../shared/users';
+import { normaliseEmail, type LoginGate } from '../../shared/users';
 import type { CallContext, CallResult } from '../http/calls';
 import { loadSessionUser, tokenFields, userToken } from '../users/profile';
 import { captchaSolved } from './captcha-gate';
@@ -40,14 +40,6 @@ export interface LoginInput {
   user_email: string;
   password: string;
   altcha?: string | undefined;
-}
-
-/** What the next login of that account from that address needs (also `users/login_status`). */
-export interface LoginGate {
-  /** True while a guess without a solved captcha is refused. */
-  captcha_required: boolean;
-  /** Seconds until a guess without a captcha is checked again (0: now). */
-  retry_after: number;
 }
 
 /** The wait of the strictest subject (the account, the address) decides. */
