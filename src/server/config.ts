@@ -3,6 +3,12 @@
  * `--help`, and a wrong value stops start-up with a message naming the variable.
  */
 import { resolve } from 'node:path';
+import {
+  DEFAULT_RATE_LIMITS,
+  formatRateLimits,
+  parseRateLimits,
+  type RateLimits,
+} from './http/rate-limits';
 
 export type AppEnv = 'prod' | 'dev' | 'beta';
 
@@ -21,6 +27,7 @@ export interface Config {
   trustProxy: boolean;
   sessionCache: boolean;
   logLevel: string;
+  rateLimits: RateLimits;
 }
 
 interface Variable {
@@ -119,6 +126,19 @@ export const VARIABLES: readonly Variable[] = [
     check: (v) => (['on', 'off'].includes(v) ? null : 'must be on or off'),
   },
   { name: 'LOG_LEVEL', help: 'fatal, error, warn, info, debug or trace', fallback: 'info' },
+  {
+    name: 'RATE_LIMITS',
+    help: 'calls per minute per client address of the public calls, as call=number pairs (calls not named keep theirs), or off',
+    fallback: formatRateLimits(DEFAULT_RATE_LIMITS),
+    check: (v) => {
+      try {
+        parseRateLimits(v);
+        return null;
+      } catch (error) {
+        return (error as Error).message;
+      }
+    },
+  },
 ];
 
 export class ConfigError extends Error {}
@@ -149,6 +169,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: value('TRUST_PROXY') === 'yes',
     sessionCache: value('SESSION_CACHE') === 'on',
     logLevel: value('LOG_LEVEL'),
+    rateLimits: parseRateLimits(value('RATE_LIMITS')),
   };
 }
 

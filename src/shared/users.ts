@@ -46,6 +46,20 @@ export const USER_MAX_LENGTHS = {
 export const EMPTY_TEXT = 'Can not be empty';
 export const EMAIL_TEXT = 'Must be an e-mail address.';
 export const EMAIL_TAKEN_TEXT = 'Another user already has this e-mail address.';
+/**
+ * What the next login of an account from an address needs: `users/login_status` answers it
+ * before the form is sent, and a refused login answers it as its data.
+ */
+export interface LoginGate {
+  /** True while a guess without a solved captcha is refused. */
+  captcha_required: boolean;
+  /** Seconds until a guess without a captcha is checked again (0: now). */
+  retry_after: number;
+}
+
+/** The admin boundary's refusal (DESIGN §9), shown wherever a non-admin acts on an admin. */
+export const ADMIN_ONLY_TARGET_TEXT =
+  'Only administrators may change, disable, delete or set the password of an administrator.';
 
 /** A string of at most `max` characters, refused with the SPEC §5 text. */
 export const boundedText = (max: number) => z.string().max(max, maxLengthText(max));

@@ -122,11 +122,12 @@ describe('a refused login says the same thing whatever was wrong', () => {
       expect(reply.messages).toEqual([{ type: 'e', text: NOT_CORRECT }]);
       expect(reply.hash).toBeUndefined();
     }
-    // The third failure from this address: the next login will need the captcha, for anyone.
+    // The third failure from this address: the next login needs the captcha (or a minute's
+    // wait), for anyone.
     expect(replies.map((r) => r.data)).toEqual([
-      { captcha_required: false },
-      { captcha_required: false },
-      { captcha_required: true },
+      { captcha_required: false, retry_after: 0 },
+      { captcha_required: false, retry_after: 0 },
+      { captcha_required: true, retry_after: expect.closeTo(60, -1) as number },
     ]);
   });
 });

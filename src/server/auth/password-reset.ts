@@ -5,6 +5,7 @@
  */
 import { sql } from 'kysely';
 import { normaliseEmail } from '../../shared/users';
+import type { Tx } from '../db/tenancy';
 import { badRequest } from '../http/errors';
 import type { CallContext, CallResult } from '../http/calls';
 import { captchaRequired, captchaSolved } from './captcha-gate';
@@ -86,6 +87,17 @@ export async function mailResetLink(ctx: CallContext, email: string): Promise<vo
   });
 }
 
+/** Ends every outstanding link of the user (after a reset, and when the user is disabled). */
+export async function revokeResetLinks(trx: Tx, companyId: number, userId: number): Promise<void> {
+  await trx
+    .updateTable('password_resets')
+    .set({ used_at: sql`now()` })
+    .where('company_id', '=', companyId)
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .execute();
+}
+
 export async function resetPassword(
   ctx: CallContext,
   input: { token: string; password: string },
@@ -109,13 +121,7 @@ export async function resetPassword(
   if (!reset) throw badRequest(RESET_LINK_INVALID_TEXT);
   // A broken rule throws, which rolls the claim back: the link still works for a better password.
   await setPasswordOf(trx, companyId, reset.user_id, input.password);
-  await trx
-    .updateTable('password_resets')
-    .set({ used_at: sql`now()` })
-    .where('company_id', '=', companyId)
-    .where('user_id', '=', reset.user_id)
-    .where('used_at', 'is', null)
-    .execute();
+  await revokeResetLinks(trx, companyId, reset.user_id);
   await services.sessions.revokeAllOf(trx, reset.user_id);
   await clearAttempts(trx, companyId, LOGIN_RULE, accountSubject(reset.user_email));
   await ctx.audit({

@@ -4,7 +4,7 @@ import { PASSWORD_MAX_LENGTH } from '../../shared/password';
 import { boundedText, USER_MAX_LENGTHS } from '../../shared/users';
 import { defineCall, type CallDefinition } from '../http/calls';
 import { sessionUserOf } from '../users/profile';
-import { login } from './login';
+import { login, loginStatus } from './login';
 import { requestPasswordReset, resetPassword } from './password-reset';
 
 /** The widget's base64 payload is a few hundred characters; this leaves room and no more. */
@@ -21,6 +21,12 @@ export const authCalls: CallDefinition[] = [
     access: 'public',
     input: z.object({ user_email: email, password, altcha }).strict(),
     handler: login,
+  }),
+  defineCall({
+    path: 'users/login_status',
+    access: 'public',
+    input: z.object({ user_email: email.optional() }).strict(),
+    handler: loginStatus,
   }),
   defineCall({
     path: 'users/logout',

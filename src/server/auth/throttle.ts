@@ -34,6 +34,18 @@ export class AttemptCount {
     return this.ages.length >= limit;
   }
 
+  /**
+   * The growing wait once `threshold` attempts are counted: `first` seconds after the
+   * threshold-th, doubling with each further attempt up to `longest`, measured from the newest
+   * attempt. What is left of it, in whole seconds (0 when there is no wait).
+   */
+  secondsToWait(threshold: number, first: number, longest: number): number {
+    const newest = this.ages[0];
+    if (newest === undefined || this.ages.length < threshold) return 0;
+    const wait = Math.min(first * 2 ** (this.ages.length - threshold), longest);
+    return Math.max(0, Math.ceil(wait - newest));
+  }
+
   /** When the count drops below `limit`: the limit-th newest attempt leaves the window. */
   secondsUntilBelow(limit: number): number {
     const age = this.ages[limit - 1];
@@ -111,10 +123,13 @@ export async function clearAttempts(
     .execute();
 }
 
+const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+
+/** A wait in words: seconds under two minutes, else whole minutes rounded up. */
+export const waitInWords = (seconds: number): string =>
+  seconds < 120 ? plural(seconds, 'second') : plural(Math.ceil(seconds / 60), 'minute');
+
 export function tooManyAttempts(seconds: number): ApiError {
   const minutes = Math.ceil(seconds / 60);
-  return new ApiError(
-    429,
-    `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-  );
+  return new ApiError(429, `Too many attempts. Please try again in ${plural(minutes, 'minute')}.`);
 }

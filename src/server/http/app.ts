@@ -13,6 +13,7 @@ import type { CallRegistry } from './calls';
 import { dispatch, envelopeOf } from './dispatch';
 import { startSessionListener } from '../auth/session-listener';
 import { registerAvatarRoute } from '../users/avatar-route';
+import { registerRateLimits } from './rate-limits';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -62,6 +63,7 @@ export async function buildApp(
     crossOriginEmbedderPolicy: false,
   });
   await app.register(compress, { threshold: 1024 });
+  await registerRateLimits(app, services);
 
   if (options.sessionListenUrl && services.config.sessionCache) {
     const listener = startSessionListener(

@@ -1,7 +1,7 @@
 /**
  * User pictures: `users/upload_avatar` stores the checked bytes under a new random key and points
  * `user_avatar` at `/avatars/{slug}/{key}`; `users/remove_avatar` deletes them. Users set their
- * own; another user's needs the users module's `update` privilege. The picture is served by GET
+ * own; another user's needs the users module's `update` privilege (an admin's: being an admin). The picture is served by GET
  * (an <img> sends no token), so the address itself is the secret: 256 random bits.
  */
 import { randomBytes } from 'node:crypto';
@@ -11,6 +11,7 @@ import { inTenant } from '../db/tenancy';
 import type { CallContext, CallResult } from '../http/calls';
 import { badRequest, forbidden, notFound } from '../http/errors';
 import type { Services } from '../services';
+import { assertMayManageUsers } from './admin-boundary';
 import { noSuchUserText } from './passwords';
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
@@ -32,6 +33,7 @@ async function targetOf(ctx: CallContext, userId: number) {
     .where('user_id', '=', userId)
     .executeTakeFirst();
   if (!user) throw notFound(noSuchUserText(userId));
+  if (!own) await assertMayManageUsers(ctx, [userId]);
   return user;
 }
 

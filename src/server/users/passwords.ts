@@ -6,6 +6,7 @@ import type { CallContext, CallResult } from '../http/calls';
 import { badRequest, notFound } from '../http/errors';
 import { mailResetLink } from '../auth/password-reset';
 import { setPasswordOf, verifyPassword } from '../auth/passwords';
+import { assertMayManageUsers } from './admin-boundary';
 
 export const WRONG_OLD_PASSWORD_TEXT = 'The current password is not correct.';
 export const PASSWORD_CHANGED_TEXT = 'The password has been changed.';
@@ -36,7 +37,10 @@ export async function changeMyPassword(
   return { messages: [{ type: 's', text: PASSWORD_CHANGED_TEXT }] };
 }
 
-/** A user of the caller's company; another company's is invisible here (scope and RLS). */
+/**
+ * A user of the caller's company the caller may manage (the admin boundary); another company's
+ * is invisible here (scope and RLS).
+ */
 async function findUser(ctx: CallContext, userId: number) {
   const user = await ctx.trx
     .selectFrom('users')
@@ -45,6 +49,7 @@ async function findUser(ctx: CallContext, userId: number) {
     .where('user_id', '=', userId)
     .executeTakeFirst();
   if (!user) throw notFound(noSuchUserText(userId));
+  await assertMayManageUsers(ctx, [user.user_id]);
   return user;
 }
 

@@ -1,6 +1,7 @@
 /**
- * Users: disabling one ends their sessions at once (DESIGN §5); nobody disables or deletes their
- * own account; the administrators group never loses its last enabled member. `get` adds the
+ * Users: only admins change or delete an admin (the admin boundary); disabling one ends their
+ * sessions and reset links at once (DESIGN §5); nobody disables or deletes their own account;
+ * the administrators group never loses its last enabled member. `get` adds the
  * user's groups (SPEC §3.3: groups with group_key, group_ids).
  */
 import { sql } from 'kysely';
@@ -9,6 +10,8 @@ import type { CallContext } from '../../http/calls';
 import { badRequest, conflict } from '../../http/errors';
 import type { EntityHooks } from '../hooks';
 import type { Row } from '../repository';
+import { assertMayManageUsers } from '../../users/admin-boundary';
+import { revokeResetLinks } from '../../auth/password-reset';
 import { assertAdminsRemain } from './admins';
 
 const isSelf = (ctx: CallContext, row: Row) => row.user_id === ctx.user.user_id;
@@ -23,6 +26,7 @@ async function assertEmailFree(ctx: CallContext, email: unknown, userId: number)
 export const userHooks: EntityHooks = {
   beforeInsert: (ctx, values) => assertEmailFree(ctx, values.user_email, 0),
   async beforeUpdate(ctx, before, field, value) {
+    await assertMayManageUsers(ctx, [Number(before.user_id)]);
     if (field.name === 'user_enabled' && value === 0 && isSelf(ctx, before)) {
       throw badRequest('You can not disable your own account.');
     }
@@ -32,11 +36,17 @@ export const userHooks: EntityHooks = {
     if (field.name !== 'user_enabled' || after.user_enabled !== 0 || before.user_enabled === 0)
       return;
     await ctx.services.sessions.revokeAllOf(ctx.trx, after.user_id as number);
+    // A link mailed before must not work once the account is enabled again.
+    await revokeResetLinks(ctx.trx, ctx.caller.company.company_id, after.user_id as number);
     await assertAdminsRemain(ctx);
   },
-  beforeDelete(ctx, rows) {
+  async beforeDelete(ctx, rows) {
     if (rows.some((row) => isSelf(ctx, row)))
       throw badRequest('You can not delete your own account.');
+    await assertMayManageUsers(
+      ctx,
+      rows.map((row) => Number(row.user_id)),
+    );
   },
   afterDelete: (ctx) => assertAdminsRemain(ctx),
   afterRelationChange: (ctx) => assertAdminsRemain(ctx),

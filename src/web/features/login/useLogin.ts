@@ -1,7 +1,7 @@
 /**
  * Sign-in logic (SPEC §2.2; DESIGN §4 `users/login`): keeps what was typed except the password
- * after a failure, shows the server's message on the page, asks for the ALTCHA check when the
- * server says so, and goes to the wanted page afterwards.
+ * after a failure, shows the server's message on the page, asks for the ALTCHA check whenever
+ * the server will (useLoginStatus) or did, and goes to the wanted page afterwards.
  */
 import { useCompany } from '../../session/companyStore';
 import { useCallback, useState, type FormEvent } from 'react';
@@ -12,6 +12,7 @@ import { tokenFieldsOf } from '../../api/reply';
 import { safeRedirect } from '../../app/paths';
 import { useSession } from '../../session/store';
 import type { SessionUser } from '../../session/types';
+import { useLoginStatus } from './useLoginStatus';
 
 interface LoginData {
   user?: SessionUser;
@@ -44,7 +45,9 @@ export function tokenFrom(
 export function useLogin() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [captchaRequired, setCaptchaRequired] = useState(false);
+  const [captchaAsked, setCaptchaAsked] = useState(false);
+  // Shown as soon as the server will ask, not only after it has refused once.
+  const captchaRequired = useLoginStatus(email) || captchaAsked;
   const [captcha, setCaptcha] = useState<string | null>(null);
   const [captchaKey, setCaptchaKey] = useState(0);
   const [error, setError] = useState<string | null>(null);
@@ -90,7 +93,7 @@ export function useLogin() {
           await navigate(safeRedirect(params.get('redirect')), { replace: true });
           return;
         }
-        if (data.captcha_required) setCaptchaRequired(true);
+        if (data.captcha_required) setCaptchaAsked(true);
         const text = envelope.messages.map((m) => m.text).join(' ');
         fail(text || (data.captcha_required ? CAPTCHA_TEXT : WRONG_LOGIN_TEXT));
       } catch (caught) {
