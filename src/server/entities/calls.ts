@@ -68,7 +68,7 @@ export function buildEntityCalls(
   add('get', 'list', payloads.pkInput(d), (ctx, i) => service.get(ctx, pk(i)));
   add('insert', 'insert', payloads.insertInput(d), (ctx, i) => service.insert(ctx, i));
   add('update', 'update', payloads.updateInput(d), async (ctx, i) => ({
-    entity: await service.update(ctx, pk(i), i.field as string | undefined, i.value),
+    entity: await service.update(ctx, pk(i), i.field as string | undefined, i.value, i),
   }));
   add('delete', 'delete', payloads.deleteInput, async (ctx, i) => ({
     deleted: await service.delete(ctx, i.selected as number[]),

@@ -19,7 +19,11 @@ const GENERIC_CALLS = [
     'insert',
     'fields, `_relations`, `_selected` (tree parent), `_copy` (id) → the new row',
   ],
-  ['update', 'update', '`{<id key>, field, value}` → `{entity}`'],
+  [
+    'update',
+    'update',
+    '`{<id key>, field, value, _version?, _seen?}` → `{entity}`; 409 when the field changed since (api.md)',
+  ],
   ['delete', 'delete', '`{selected: [ids]}` → `{deleted}`; all or nothing'],
   [
     'typeahead',
@@ -119,7 +123,9 @@ export function entitiesMarkdown(): string {
     'sub-categories. A list of values matches any of them. `relation_filters: {relation: [ids]}` keeps',
     'rows linked to any of the ids. Lists are ordered by `sort` (`{field, direction}` or `"-field"`),',
     'then the hand-made order, the name and the id. Rows of `list` carry `<reference>_label` for',
-    'every reference field; `get` adds the long text fields and `_relations`.',
+    'every reference field; `get` adds the long text fields and `_relations`. Every row carries',
+    '`_version`, which every change of the row raises. A row its definition locks (`lockedWhen`, a',
+    'dispensed prescription) refuses `update`, `delete`, relation changes and `change_parent`.',
     '',
     'Relation calls: `add_`/`remove_` take `{id, relation_id (id or ids), return_effected}` and answer',
     'the related `[{id, label}]`, or `{entity, entities, relations}` with `return_effected`; `sync_`',

@@ -79,8 +79,15 @@ export const labelsInput = z.strictObject({ ids: idList() });
 
 export const pkInput = (d: EntityDefinition) => z.strictObject({ [d.keys.id]: idInput });
 
+/** `_version` and `_seen`: what the user saw, so that a stale save is refused (../versions.ts). */
 export const updateInput = (d: EntityDefinition) =>
-  z.strictObject({ [d.keys.id]: idInput, field: z.string().optional(), value: z.unknown() });
+  z.strictObject({
+    [d.keys.id]: idInput,
+    field: z.string().optional(),
+    value: z.unknown(),
+    _version: z.number().int().min(1, 'Must be a row version.').optional(),
+    _seen: z.unknown().optional(),
+  });
 
 export const relationNameInput = (d: EntityDefinition) =>
   z.strictObject({

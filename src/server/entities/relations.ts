@@ -13,7 +13,7 @@ import { badRequest, forbidden, notFound } from '../http/errors';
 import type { EntityHooks } from './hooks';
 import { addLinks, linkedIds, linkedLabels, removeLinks, type Labelled } from './links';
 import { existingIds, findRow, findRows, type Row } from './repository';
-import { notFoundText } from './values';
+import { notFoundText, refuseLocked } from './values';
 
 const companyOf = (ctx: CallContext) => ctx.caller.company.company_id;
 
@@ -35,9 +35,16 @@ function checkChange(ctx: CallContext, relation: RelationDefinition): void {
   }
 }
 
-async function requireOwner(ctx: CallContext, d: EntityDefinition, id: number): Promise<Row> {
-  const row = await findRow(ctx.trx, d, companyOf(ctx), id);
+/** The owning row; one about to change is locked and must not be locked by its definition. */
+async function requireOwner(
+  ctx: CallContext,
+  d: EntityDefinition,
+  id: number,
+  changing = false,
+): Promise<Row> {
+  const row = await findRow(ctx.trx, d, companyOf(ctx), id, changing);
   if (!row) throw notFound(notFoundText(d, id));
+  if (changing) refuseLocked(d, [row]);
   return row;
 }
 
@@ -93,7 +100,7 @@ export async function changeRelation(
   ids: readonly number[],
 ): Promise<ChangeOutcome> {
   checkChange(ctx, relation);
-  const entity = await requireOwner(ctx, d, id);
+  const entity = await requireOwner(ctx, d, id, true);
   const before = await linkedIds(ctx.trx, relation, companyOf(ctx), id);
   let effected: number[];
   if (change === 'remove') {

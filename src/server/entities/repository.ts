@@ -10,6 +10,9 @@ import { col } from './where';
 
 export type Row = Record<string, unknown>;
 
+/** Where a row answers its version (the `row_version` column, bumped by a trigger). */
+export const VERSION_KEY = '_version';
+
 export interface Selection {
   where: ReadonlyArray<RawBuilder<unknown>>;
   orderBy?: RawBuilder<unknown>;
@@ -37,6 +40,8 @@ function buildColumns(definition: EntityDefinition, shape: Selection['shape']) {
     const label = referenceLabel(f);
     if (label) selected.push(label);
   }
+  // The version the reader saw; an update sends it back (see ./versions.ts).
+  selected.push(sql`r.row_version as ${sql.ref(VERSION_KEY)}`);
   return selected;
 }
 
@@ -118,20 +123,22 @@ export async function findRow(
   id: number,
   forUpdate = false,
 ): Promise<Row | undefined> {
-  const result = await sql<Row>`select ${columns(trx, d, 'full')} from ${sql.table(d.table)} r
-    where ${whereOf(companyId, [byIds(d, [id])])} ${forUpdate ? sql`for update` : sql``}`.execute(
-    trx,
-  );
-  return result.rows[0];
+  return (await findRows(trx, d, companyId, [id], forUpdate))[0];
 }
 
+/** Rows by id; `forUpdate` locks them until the transaction ends (a change reads them first). */
 export async function findRows(
   trx: Tx,
   d: EntityDefinition,
   companyId: number,
   ids: readonly number[],
+  forUpdate = false,
 ): Promise<Row[]> {
-  return selectRows(trx, d, companyId, { where: [byIds(d, ids)], shape: 'full' });
+  const result = await sql<Row>`select ${columns(trx, d, 'full')} from ${sql.table(d.table)} r
+    where ${whereOf(companyId, [byIds(d, ids)])} ${forUpdate ? sql`for update` : sql``}`.execute(
+    trx,
+  );
+  return result.rows;
 }
 
 /** Which of `ids` exist in the company (another company's ids do not). */

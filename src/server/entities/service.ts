@@ -17,7 +17,15 @@ import { linkRelations } from './relations';
 import * as repo from './repository';
 import type { Row } from './repository';
 import { checkParent, checkRename, checkTreeDelete, parentOfInsert, placeNode } from './tree';
-import { completeInsert, copiedValues, notFoundText, parseValue, writableField } from './values';
+import {
+  completeInsert,
+  copiedValues,
+  notFoundText,
+  parseValue,
+  refuseLocked,
+  writableField,
+} from './values';
+import { conflictError, isStale, type Seen } from './versions';
 import {
   filterConditions,
   orderBy,
@@ -149,11 +157,17 @@ export class EntityService {
     return this.present(ctx, row);
   }
 
+  /**
+   * One field of a row (SPEC §7.4). With `_version` (and `_seen`) the save is refused with a 409
+   * when the field changed since the user saw it (./versions.ts); the row is locked first, so
+   * of two saves made from the same version exactly one wins.
+   */
   async update(
     ctx: CallContext,
     id: number,
     fieldName: string | undefined,
     value: unknown,
+    seen: Seen = {},
   ): Promise<Row> {
     const { d } = this;
     if (fieldName === undefined || fieldName === '') throw badRequest(FIELD_MISSING_TEXT);
@@ -161,6 +175,9 @@ export class EntityService {
     if (value === undefined) throw badRequest('"value" is required.');
     const parsed = parseValue(field, value);
     const before = await this.require(ctx, id, true);
+    refuseLocked(d, [before]);
+    if (isStale(before, field, seen))
+      throw await conflictError(ctx, d, id, field, await this.present(ctx, before));
     if (d.tree) checkRename(d, before, field.name);
     await this.hooks.beforeUpdate?.(ctx, before, field, parsed);
     await explained(d, () =>
@@ -179,7 +196,8 @@ export class EntityService {
     if (!(await capabilitiesOf(ctx, d)).delete)
       throw forbidden(`${d.title} can not be deleted here.`);
     const ids = [...new Set(selected)];
-    const rows = await repo.findRows(ctx.trx, d, this.company(ctx), ids);
+    // Locked until the end: a dispense running meanwhile can not slip in before the delete.
+    const rows = await repo.findRows(ctx.trx, d, this.company(ctx), ids, true);
     const found = new Set(rows.map((row) => row[d.keys.id] as number));
     const missing = ids.find((id) => !found.has(id));
     if (missing !== undefined) throw notFound(notFoundText(d, missing));
@@ -192,6 +210,7 @@ export class EntityService {
         );
       }
     }
+    refuseLocked(d, rows);
     if (d.tree) await checkTreeDelete(ctx, d, rows);
     await this.hooks.beforeDelete?.(ctx, rows);
     await explained(d, () => repo.deleteRows(ctx.trx, d, this.company(ctx), ids));

@@ -10,7 +10,7 @@ import { TREE_LIMIT } from '../../shared/limits';
 import type { CallContext } from '../http/calls';
 import { badRequest, notFound } from '../http/errors';
 import { findRow, selectRows, updateRow, type Row } from './repository';
-import { notFoundText } from './values';
+import { notFoundText, refuseLocked } from './values';
 import { col, filterConditions, type Filters } from './where';
 
 export function treeOf(d: EntityDefinition): TreeDefinition {
@@ -119,6 +119,7 @@ export async function changeParent(
   const tree = treeOf(d);
   const before = await findRow(ctx.trx, d, companyOf(ctx), id, true);
   if (!before) throw notFound(notFoundText(d, id));
+  refuseLocked(d, [before]);
   if (flagOff(before, tree.movable)) throw badRequest(`${labelOf(d, before)} can not be moved.`);
   const parent = await checkParent(ctx, d, parentId, id);
   await updateRow(ctx.trx, d, companyOf(ctx), id, { [tree.parent]: parentId });

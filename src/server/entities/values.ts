@@ -3,6 +3,7 @@
  * value must pass the field's rule. Messages name the field (DESIGN §4).
  */
 import type { EntityDefinition, FieldDefinition } from '../../shared/entities';
+import { lockText } from '../../shared/entities/locks';
 import type { CallContext } from '../http/calls';
 import { badRequest, forbidden } from '../http/errors';
 import { describeIssue } from '../http/validation';
@@ -64,3 +65,15 @@ export function copiedValues(d: EntityDefinition, source: Row): Row {
 
 export const notFoundText = (d: EntityDefinition, id: number | string) =>
   `There is no ${d.singular} with id ${id}.`;
+
+/**
+ * The definition's row lock (`lockedWhen`, a dispensed prescription): every change the engine
+ * makes to a row — update, delete, relations, a move in a tree, an entity's own extra calls —
+ * refuses a locked row here, so the rule has one home.
+ */
+export function refuseLocked(d: EntityDefinition, rows: readonly Row[]): void {
+  for (const row of rows) {
+    const locked = lockText(d, row);
+    if (locked) throw badRequest(locked);
+  }
+}

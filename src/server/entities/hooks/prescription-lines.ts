@@ -9,7 +9,6 @@ import type {
   PrescriptionLine,
   PrescriptionLineValues,
 } from '../../../shared/entities/prescription-lines';
-import { lockText } from '../../../shared/entities/locks';
 import { prescriptionTotals } from '../../../shared/prescription-totals';
 import { formatQuantity, type UnitKind } from '../../../shared/units';
 import type { CallContext } from '../../http/calls';
@@ -17,15 +16,14 @@ import { badRequest, notFound } from '../../http/errors';
 import { companyUnits } from '../../modules/company-units';
 import { explained } from '../db-errors';
 import { findRow, updateRow, type Row } from '../repository';
-import { notFoundText } from '../values';
+import { notFoundText, refuseLocked } from '../values';
 
 const companyOf = (ctx: CallContext) => ctx.caller.company.company_id;
 
 export async function requireDraft(ctx: CallContext, id: number): Promise<Row> {
   const row = await findRow(ctx.trx, prescriptions, companyOf(ctx), id, true);
   if (!row) throw notFound(notFoundText(prescriptions, id));
-  const locked = lockText(prescriptions, row);
-  if (locked) throw badRequest(locked);
+  refuseLocked(prescriptions, [row]);
   return row;
 }
 
@@ -105,12 +103,26 @@ export async function dispense(ctx: CallContext, id: number) {
   for (const line of lines) {
     const productId = line.prescription_line_dispensary_product_id;
     if (productId === null) continue;
-    const taken = await sql<{ name: string }>`update dispensary_products
+    const taken = await sql<{ name: string; stock: number }>`update dispensary_products
       set dispensary_product_stock = dispensary_product_stock - ${line.prescription_line_quantity}
       where company_id = ${companyOf(ctx)} and dispensary_product_id = ${productId}
         and dispensary_product_stock >= ${line.prescription_line_quantity}
-      returning dispensary_product_name as name`.execute(ctx.trx);
-    if (taken.rows.length === 0) {
+      returning dispensary_product_name as name, dispensary_product_stock as stock`.execute(
+      ctx.trx,
+    );
+    const moved = taken.rows[0];
+    const quantity = line.prescription_line_quantity ?? 0;
+    if (moved) {
+      // The product's own trail names this move, so a stale stock edit can say who made it.
+      const stock = 'dispensary_product_stock';
+      await ctx.audit({
+        action: 'dispense',
+        entity: 'dispensary_products',
+        entity_id: productId,
+        before: { [stock]: Number(moved.stock) + quantity },
+        after: { [stock]: Number(moved.stock), prescription_id: id },
+      });
+    } else {
       const stock = await sql<{
         name: string;
         stock: number;

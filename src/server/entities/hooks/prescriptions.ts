@@ -1,16 +1,16 @@
 /**
  * Prescriptions: a new one is written by the current user unless another practitioner is named,
  * and is titled after its patient and date unless given a title. Lines and dispensing are the
- * extra calls of ./prescription-lines.ts.
+ * extra calls of ./prescription-lines.ts. A dispensed one stays as it was: the engine refuses
+ * changes to it from the definition's `lockedWhen` (../values.ts refuseLocked).
  */
 import { z } from 'zod';
 import { patients, prescriptions } from '../../../shared/entities';
-import { lockText } from '../../../shared/entities/locks';
 import { displayDate } from '../../../shared/entities/merge-fields';
 import { saveLinesSchema } from '../../../shared/entities/prescription-lines';
 import { todayIso } from '../../../shared/iso-date';
 import type { CallContext } from '../../http/calls';
-import { badRequest, notFound } from '../../http/errors';
+import { notFound } from '../../http/errors';
 import type { EntityHooks } from '../hooks';
 import { idInput } from '../payloads';
 import { findRow, type Row } from '../repository';
@@ -24,17 +24,7 @@ export function authoredBy(ctx: CallContext, values: Row, column: string): void 
   if (values[column] === undefined || values[column] === null) values[column] = ctx.user.user_id;
 }
 
-/** A dispensed prescription is the record of what was handed out: it stays as it was. */
-function refuseLocked(rows: readonly Row[]): void {
-  for (const row of rows) {
-    const locked = lockText(prescriptions, row);
-    if (locked) throw badRequest(locked);
-  }
-}
-
 export const prescriptionHooks: EntityHooks = {
-  beforeUpdate: (_ctx, before) => refuseLocked([before]),
-  beforeDelete: (_ctx, rows) => refuseLocked(rows),
   async beforeInsert(ctx, values) {
     authoredBy(ctx, values, 'prescription_user_id');
     if (values.prescription_name) return;

@@ -5,6 +5,7 @@
  */
 import { Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { ConflictDialog } from '../../features/conflicts/ConflictDialog';
 import { useEntityScope, useEntityState } from '../hooks/entityContext';
 import { useRecordSource } from '../hooks/useSources';
 import { labelOf } from '../model/rows';
@@ -78,6 +79,7 @@ function RecordEditor({ preferredTab }: { preferredTab: string | null }) {
   const source = useRecordSource();
   return (
     <>
+      <ConflictDialog />
       {definition.tree && <TreeParentControl />}
       <EntityEditor
         source={source}

@@ -66,6 +66,7 @@ export function initialData(definition: EntityDefinition): EntityData & ListExtr
     filters_open: false,
     expanded_ids: null,
     scroll_offset: 0,
+    conflict: null,
   };
 }
 

@@ -5,6 +5,7 @@
  */
 import type { TabDefinition } from '../../../shared/entities';
 import type { FilterValue } from '../../../shared/filters';
+import type { EditConflict } from './conflicts';
 
 export type Row = Record<string, unknown>;
 export type Id = number;
@@ -86,6 +87,8 @@ export interface EntityData {
   expanded_ids: Id[] | null;
   /** Where the list was scrolled to. */
   scroll_offset: number;
+  /** A save refused because someone changed the field meanwhile (./conflicts.ts). */
+  conflict: EditConflict | null;
 }
 
 export interface Reply<T = unknown> {

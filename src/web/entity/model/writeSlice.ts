@@ -1,12 +1,14 @@
 /**
  * Changes (SPEC §4.6–4.9): field-by-field updates, queued so that two quick edits both land in
- * order; insert (navigation is the caller's), copy, delete, hand-made order applied at once and
+ * order, each carrying the version the user saw (a colleague's change is not overwritten
+ * unawares: ./conflicts.ts); insert (navigation is the caller's), copy, delete, hand-made order applied at once and
  * rolled back on failure, and moving a tree node.
  */
 import type { SliceContext, StoreOptions } from './context';
 import { filtersAfterInsert } from './filtering';
 import type { ListActions } from './listSlice';
 import type { RowActions } from './rowSlice';
+import { conflictOf, seenOf } from './conflicts';
 import { idOf, lookupOf, refusalText } from './rows';
 import type { Id, Reply, Row } from './types';
 
@@ -19,7 +21,13 @@ export interface InsertOutcome {
 }
 
 export interface WriteActions {
+  /**
+   * Saves one field with the version and value the user saw. Null: nothing to show beside the
+   * field (nothing selected, or a conflict, which `conflict` now holds for its dialog).
+   */
   updateField: (field: string, value: unknown) => Promise<Reply | null>;
+  /** Ends a conflict: reload the row as it is now, or save the refused value over it. */
+  resolveConflict: (choice: 'reload' | 'overwrite') => Promise<Reply | null>;
   /** Multi-edit: one field of every selected row; answers the first refusal, or null. */
   updateMany: (field: string, value: unknown) => Promise<string | null>;
   setInsertData: (field: string, value: unknown) => void;
@@ -68,6 +76,20 @@ export function writeSlice(
     return { id, filtersRemain: kept.remaining };
   };
 
+  /** One field's save; a conflict is kept for the editor's dialog, not shown beside the field. */
+  const saveField = async (id: Id, field: string, value: unknown, seen: Row) => {
+    const reply = await transport(path('update'), { [pk]: id, field, value, ...seen }, 'silent');
+    const entity = (reply.data as { entity?: Row } | null)?.entity;
+    if (reply.ok && entity) rows.storeRow(entity);
+    if (reply.ok) return reply;
+    const conflict = conflictOf(reply, id, field, value);
+    if (conflict) {
+      set({ conflict });
+      return null;
+    }
+    return { ...reply, message: refusalText(reply.message, field) };
+  };
+
   const treeParent = (): Record<string, unknown> => {
     if (!definition.tree) return {};
     return { _selected: get().selected_ids[0] ?? definition.tree.rootValue };
@@ -79,11 +101,26 @@ export function writeSlice(
       const id = idOf(definition, get().selected_object);
       if (id === null) return Promise.resolve(null); // nothing selected: nothing to update
       return queued(async () => {
-        const reply = await transport(path('update'), { [pk]: id, field, value }, 'silent');
-        const entity = (reply.data as { entity?: Row } | null)?.entity;
-        if (reply.ok && entity) rows.storeRow(entity);
-        return reply.ok ? reply : { ...reply, message: refusalText(reply.message, field) };
+        // Read when the save is sent, so a queued second edit carries the first one's version.
+        const shown = get().selected_object;
+        return saveField(
+          id,
+          field,
+          value,
+          idOf(definition, shown) === id ? seenOf(shown, field) : {},
+        );
       });
+    },
+    resolveConflict(choice) {
+      const conflict = get().conflict;
+      if (!conflict) return Promise.resolve(null);
+      set({ conflict: null });
+      if (choice === 'reload') {
+        const stillShown = idOf(definition, get().selected_object) === conflict.id;
+        return stillShown ? rows.loadRow(conflict.id).then(() => null) : Promise.resolve(null);
+      }
+      const { id, field, value, entity } = conflict;
+      return queued(() => saveField(id, field, value, seenOf(entity, field)));
     },
     updateMany(field, value) {
       if (!field) throw new Error(FIELD_REQUIRED_TEXT);

@@ -1,0 +1,48 @@
+/**
+ * A version on every entity row, so that an update can carry the version its user saw and a
+ * stale one can be refused instead of silently overwriting a colleague (issue 11, item 2). A
+ * trigger bumps it on every update, whoever makes it: the engine, a hook (a dispense's stock
+ * move) or a migration, so no writer can forget it. Only the entity engine's SQL reads the column
+ * (as `_version`), so the Kysely types of the platform tables leave it out.
+ */
+import type { Migration } from '../migrate';
+
+const ENTITY_TABLES = [
+  'actions',
+  'categories',
+  'conditions',
+  'countries',
+  'diseases',
+  'dispensary_products',
+  'groups',
+  'herbs',
+  'locations',
+  'modules',
+  'organs',
+  'partuseds',
+  'patientletters',
+  'patients',
+  'prescriptions',
+  'products',
+  'snippets',
+  'specialisms',
+  'symptoms',
+  'users',
+];
+
+const versioned = (table: string) => `
+alter table ${table} add column row_version bigint not null default 1;
+create trigger ${table}_row_version before update on ${table}
+  for each row execute function bump_row_version();`;
+
+export const rowVersions: Migration = {
+  name: '0017_row_versions',
+  sql: `
+create function bump_row_version() returns trigger language plpgsql as $$
+begin
+  new.row_version := old.row_version + 1;
+  return new;
+end $$;
+${ENTITY_TABLES.map(versioned).join('\n')}
+`,
+};
