@@ -80,12 +80,13 @@ const ACTIONS: ReadonlyArray<[number, (s: Session) => Promise<unknown>]> = [
       const id = patientId(s.world);
       const row = await send<Record<string, unknown>>(s, 'patients/get', { patient_id: id });
       if (!row) return;
-      const version = row._version === undefined ? {} : { _version: row._version };
+      // As the editor saves: the version and the value the user saw.
       await send(s, 'patients/update', {
         patient_id: id,
         field: 'patient_notes',
         value: `Seen ${new Date().toISOString()}`,
-        ...version,
+        _version: row._version,
+        _seen: row.patient_notes,
       });
     },
   ],
