@@ -40,20 +40,25 @@ const notesOf = async (id: number) =>
   (await api<{ patient_notes: string }>('patients/get', { patient_id: id }, admin)).data
     .patient_notes;
 
+/** A new patient with a note, open on the clinical tab as the admin, its note shown. */
+async function openPatientNotes(firstName: string) {
+  const tag = randomBytes(3).toString('hex');
+  const patient = await insertRow<{ patient_id: number }>('patients', {
+    patient_first_name: `${firstName}${tag}`,
+    patient_last_name: 'Conflict',
+    patient_notes: 'Original',
+  });
+  const opened = await openPage(browser);
+  await loginAsAdmin(opened.page);
+  await opened.page.goto(`/app/patients/${patient.patient_id}/clinical`);
+  const notes = editorOf(opened.page).getByRole('textbox', { name: 'Notes' });
+  await expect.poll(() => notes.inputValue()).toBe('Original');
+  return { ...opened, id: patient.patient_id, notes, tag };
+}
+
 describe('a field changed by a colleague while it is open', () => {
   it('names who changed it and offers Reload and Overwrite, each doing what it says', async () => {
-    const tag = randomBytes(3).toString('hex');
-    const patient = await insertRow<{ patient_id: number }>('patients', {
-      patient_first_name: `Cora${tag}`,
-      patient_last_name: 'Conflict',
-      patient_notes: 'Original',
-    });
-    const id = patient.patient_id;
-    const { page, context, errors } = await openPage(browser);
-    await loginAsAdmin(page);
-    await page.goto(`/app/patients/${id}/clinical`);
-    const notes = editorOf(page).getByRole('textbox', { name: 'Notes' });
-    await expect.poll(() => notes.inputValue()).toBe('Original');
+    const { page, context, errors, id, notes } = await openPatientNotes('Cora');
     const dialog = page.getByRole('dialog', { name: 'Changed by someone else' });
 
     // Reload: the colleague's note shows, and it stays stored.
@@ -89,19 +94,7 @@ describe('a field changed by a colleague while it is open', () => {
   });
 
   it('keeps both changes when the colleague changed another field', async () => {
-    const tag = randomBytes(3).toString('hex');
-    const patient = await insertRow<{ patient_id: number }>('patients', {
-      patient_first_name: `Bea${tag}`,
-      patient_last_name: 'Both',
-      patient_notes: 'Original',
-    });
-    const id = patient.patient_id;
-    const { page, context, errors } = await openPage(browser);
-    await loginAsAdmin(page);
-    await page.goto(`/app/patients/${id}/clinical`);
-    const notes = editorOf(page).getByRole('textbox', { name: 'Notes' });
-    await expect.poll(() => notes.inputValue()).toBe('Original');
-
+    const { page, context, errors, id, notes, tag } = await openPatientNotes('Bea');
     await colleagueSaves(id, 'patient_reference_number', `R${tag}`);
     const answer = answered(page);
     await notes.fill('Mine');
