@@ -40,20 +40,25 @@ const notesOf = async (id: number) =>
   (await api<{ patient_notes: string }>('patients/get', { patient_id: id }, admin)).data
     .patient_notes;
 
+/** A new patient with a note, open on the clinical tab as the admin, its note shown. */
+async function openPatientNotes(firstName: string) {
+  const tag = randomBytes(3).toString('hex');
+  const patient = await insertRow<{ patient_id: number }>('patients', {
+    patient_first_name: `${firstName}${tag}`,
+    patient_last_name: 'Conflict',
+    patient_notes: 'Original',
+  });
+  const opened = await openPage(browser);
+  await loginAsAdmin(opened.page);
+  await opened.page.goto(`/app/patients/${patient.patient_id}/clinical`);
+  const notes = editorOf(opened.page).getByRole('textbox', { name: 'Notes' });
+  await expect.poll(() => notes.inputValue()).toBe('Original');
+  return { ...opened, id: patient.patient_id, notes, tag };
+}
+
 describe('a field changed by a colleague while it is open', () => {
   it('names who changed it and offers Reload and Overwrite, each doing what it says', async () => {
-    const tag = randomBytes(3).toString('hex');
-    const patient = await insertRow<{ patient_id: number }>('patients', {
-      patient_first_name: `Cora${tag}`,
-      patient_last_name: 'Conflict',
-      patient_notes: 'Original',
-    });
-    const id = patient.patient_id;
-    const { page, context, errors } = await openPage(browser);
-    await loginAsAdmin(page);
-    await page.goto(`/app/patients/${id}/clinical`);
-    const notes = editorOf(page).getByRole('textbox', { name: 'Notes' });
-    await expect.poll(() => notes.inputValue()).toBe('Original');
+    const { page, context, errors, id, notes } = await openPatientNotes('Cora');
     const dialog = page.getByRole('dialog', { name: 'Changed by someone else' });
 
     // Reload: the colleague's note shows, and it stays stored.
@@ -89,19 +94,7 @@ describe('a field changed by a colleague while it is open', () => {
   });
 
   it('keeps both changes when the colleague changed another field', async () => {
-    const tag = randomBytes(3).toString('hex');
-    const patient = await insertRow<{ patient_id: number }>('patients', {
-      patient_first_name: `Bea${tag}`,
-      patient_last_name: 'Both',
-      patient_notes: 'Original',
-    });
-    const id = patient.patient_id;
-    const { page, context, errors } = await openPage(browser);
-    await loginAsAdmin(page);
-    await page.goto(`/app/patients/${id}/clinical`);
-    const notes = editorOf(page).getByRole('textbox', { name: 'Notes' });
-    await expect.poll(() => notes.inputValue()).toBe('Original');
-
+    const { page, context, errors, id, notes, tag } = await openPatientNotes('Bea');
     await colleagueSaves(id, 'patient_reference_number', `R${tag}`);
     const answer = answered(page);
     await notes.fill('Mine');
@@ -113,6 +106,62 @@ describe('a field changed by a colleague while it is open', () => {
     await expect.poll(() => reference.inputValue()).toBe(`R${tag}`);
     expect(await page.getByRole('dialog', { name: 'Changed by someone else' }).count()).toBe(0);
     expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('refuses a stock figure typed from a stale screen after a dispense moved it', async () => {
+    const tag = randomBytes(3).toString('hex');
+    const product = await insertRow<{ dispensary_product_id: number }>('dispensary_products', {
+      dispensary_product_name: `Stock ${tag}`,
+      dispensary_product_unit_kind: 'volume',
+      dispensary_product_stock: 1_000_000,
+    });
+    const id = product.dispensary_product_id;
+    const { page, context, errors } = await openPage(browser);
+    await loginAsAdmin(page);
+    await page.goto(`/app/dispensary_products/${id}`);
+    const stock = editorOf(page).getByRole('textbox', { name: 'In stock' });
+    await expect.poll(() => stock.inputValue()).not.toBe('');
+    const shown = await stock.inputValue();
+
+    // The colleague dispenses 100 ml of it meanwhile.
+    const patient = await insertRow<{ patient_id: number }>('patients', {
+      patient_first_name: `Sam${tag}`,
+      patient_last_name: 'Stock',
+    });
+    const prescription = await insertRow<{ prescription_id: number }>('prescriptions', {
+      prescription_patient_id: patient.patient_id,
+    });
+    const line = {
+      prescription_line_dispensary_product_id: id,
+      prescription_line_quantity: 100_000,
+      prescription_line_unit_kind: 'volume',
+      prescription_line_price: 0,
+    };
+    const ids = { prescription_id: prescription.prescription_id };
+    expect(
+      (await api('prescriptions/save_lines', { ...ids, lines: [line] }, colleague)).result,
+    ).toBe(true);
+    expect((await api('prescriptions/dispense', ids, colleague)).result).toBe(true);
+
+    const answer = page.waitForResponse((r) =>
+      new URL(r.url()).pathname.endsWith('/dispensary_products/update'),
+    );
+    await stock.fill('5');
+    await stock.press('Tab');
+    expect((await answer).status()).toBe(409);
+    const dialog = page.getByRole('dialog', { name: 'Changed by someone else' });
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toMatch(/Anna Tester changed "In stock" at \d\d:\d\d UTC/);
+    await dialog.getByRole('button', { name: 'Reload' }).click();
+    await expect.poll(() => stock.inputValue()).not.toBe(shown);
+    const stored = await api<{ dispensary_product_stock: number }>(
+      'dispensary_products/get',
+      { dispensary_product_id: id },
+      admin,
+    );
+    expect(stored.data.dispensary_product_stock).toBe(900_000);
+    expect(errors.filter((e) => !e.includes('status of 409'))).toEqual([]);
     await context.close();
   });
 });

@@ -6,29 +6,10 @@
  * (as `_version`), so the Kysely types of the platform tables leave it out.
  */
 import type { Migration } from '../migrate';
+import { SEARCH_INDEX_TABLES } from './0005_entity_search';
 
-const ENTITY_TABLES = [
-  'actions',
-  'categories',
-  'conditions',
-  'countries',
-  'diseases',
-  'dispensary_products',
-  'groups',
-  'herbs',
-  'locations',
-  'modules',
-  'organs',
-  'partuseds',
-  'patientletters',
-  'patients',
-  'prescriptions',
-  'products',
-  'snippets',
-  'specialisms',
-  'symptoms',
-  'users',
-];
+/** Every entity table of today: those 0005 indexed for search (later ones add their own). */
+export const ROW_VERSION_TABLES = SEARCH_INDEX_TABLES.map(([table]) => table);
 
 const versioned = (table: string) => `
 alter table ${table} add column row_version bigint not null default 1;
@@ -43,6 +24,6 @@ begin
   new.row_version := old.row_version + 1;
   return new;
 end $$;
-${ENTITY_TABLES.map(versioned).join('\n')}
+${ROW_VERSION_TABLES.map(versioned).join('\n')}
 `,
 };

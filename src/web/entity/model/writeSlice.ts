@@ -1,8 +1,8 @@
 /**
  * Changes (SPEC §4.6–4.9): field-by-field updates, queued so that two quick edits both land in
  * order, each carrying the version the user saw (a colleague's change is not overwritten
- * unawares: ./conflicts.ts); insert (navigation is the caller's), copy, delete, hand-made order applied at once and
- * rolled back on failure, and moving a tree node.
+ * unawares: ./conflicts.ts); insert (navigation is the caller's), copy, delete, hand-made order
+ * applied at once and rolled back on failure, and moving a tree node.
  */
 import type { SliceContext, StoreOptions } from './context';
 import { filtersAfterInsert } from './filtering';
