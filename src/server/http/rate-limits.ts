@@ -16,11 +16,11 @@ export const RATE_LIMIT_WINDOW_MS = 60_000;
 
 /** Calls per minute per address: well above what a clinic behind one NAT address makes. */
 export const DEFAULT_RATE_LIMITS: RateLimits = {
-  'captcha/challenge': 30,
+  'captcha/challenge': 60,
   'users/login': 120,
   'users/login_status': 300,
-  'users/request_password_reset': 20,
-  'users/reset_password': 30,
+  'users/request_password_reset': 60,
+  'users/reset_password': 60,
   'modules/get_public_settings': 600,
   'modules/fetch_public_settings': 600,
 };
