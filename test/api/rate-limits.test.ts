@@ -52,6 +52,17 @@ describe('a public call over its per-address limit', () => {
     expect(logged.envelope.result).toBe(true);
   });
 
+  it('counts an IPv6 client’s whole /64 as one address', async () => {
+    for (let i = 1; i <= 3; i += 1) {
+      expect((await callFrom(`2001:db8:1:2::${i}`, 'captcha/challenge')).response.statusCode).toBe(
+        200,
+      );
+    }
+    const rotated = await callFrom('2001:db8:1:2:ffff::9', 'captcha/challenge');
+    expect(rotated.response.statusCode).toBe(429);
+    expect((await callFrom('2001:db8:1:3::1', 'captcha/challenge')).response.statusCode).toBe(200);
+  });
+
   it('limits the login and the reset request too, not the calls of a logged-in user', async () => {
     const address = '10.0.0.4';
     const login = { user_email: env.company.adminEmail, password: TEST_PASSWORD };

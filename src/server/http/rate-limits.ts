@@ -5,7 +5,7 @@
  * client address and call, per minute, in this server's memory (@fastify/rate-limit); a refused
  * call gets the envelope, status 429, Retry-After and a message in words. Set by RATE_LIMITS.
  */
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Services } from '../services';
 import { envelopeOf } from './dispatch';
@@ -16,11 +16,11 @@ export const RATE_LIMIT_WINDOW_MS = 60_000;
 
 /** Calls per minute per address: well above what a clinic behind one NAT address makes. */
 export const DEFAULT_RATE_LIMITS: RateLimits = {
-  'captcha/challenge': 30,
+  'captcha/challenge': 60,
   'users/login': 120,
   'users/login_status': 300,
-  'users/request_password_reset': 20,
-  'users/reset_password': 30,
+  'users/request_password_reset': 60,
+  'users/reset_password': 60,
   'modules/get_public_settings': 600,
   'modules/fetch_public_settings': 600,
 };
@@ -72,7 +72,8 @@ export async function registerRateLimits(app: FastifyInstance, services: Service
   const limiter = app.rateLimit({
     timeWindow: RATE_LIMIT_WINDOW_MS,
     max: (request) => limitOf(request) ?? 0,
-    keyGenerator: (request) => `${request.ip} ${callOf(request)}`,
+    // An IPv6 client holds a whole /64: counted as one address, or it could rotate past the limit.
+    keyGenerator: (request) => `${normalizeIP(request.ip, 64)} ${callOf(request)}`,
     allowList: (request) => limitOf(request) === undefined,
     errorResponseBuilder: (_request, context) =>
       new RateLimited(Math.max(1, Math.ceil(context.ttl / 1000))),
