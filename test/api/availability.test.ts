@@ -11,11 +11,16 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildRegistry } from '../../src/server/api';
 import { createCompany } from '../../src/server/companies/create';
-import { RETRY_AFTER_SECONDS, SERVER_BUSY_TEXT } from '../../src/server/db/availability';
+import {
+  DATABASE_DOWN_TEXT,
+  RETRY_AFTER_SECONDS,
+  SERVER_BUSY_TEXT,
+} from '../../src/server/db/availability';
 import type { Envelope } from '../../src/shared/envelope';
 import { WEB_ROOT } from '../../src/server/version';
 import { call, startTestServer, TEST_PASSWORD } from '../support/api';
 import { post, serverProcess, type ServerProcess } from '../support/server-process';
+import { tcpProxy } from '../support/tcp-proxy';
 import { useTestServer } from '../support/test-env';
 
 const CONCURRENT = 200;
@@ -49,9 +54,9 @@ const PUBLIC_PAYLOADS: Record<string, Record<string, unknown>> = {
 
 type Outcome = { status: number | null; retryAfter: string | null };
 
-async function get(path: string): Promise<Outcome> {
+async function get(path: string, baseUrl = server.baseUrl): Promise<Outcome> {
   try {
-    const response = await fetch(`${server.baseUrl}${path}`, {
+    const response = await fetch(`${baseUrl}${path}`, {
       signal: AbortSignal.timeout(ANSWER_WITHIN_MS),
     });
     await response.arrayBuffer();
@@ -213,4 +218,43 @@ describe('a company created while the server runs', () => {
     // The notification arrives within milliseconds; the old cache kept "unknown" for 30 s.
     await expect.poll(settings, { timeout: 3000, interval: 50 }).toBe(200);
   });
+});
+
+describe('an external database that goes away', () => {
+  it('answers 503 "not available" while it is unreachable and serves again when it is back', async () => {
+    const owner = new URL(inject('databaseOwnerUrl'));
+    const proxy = await tcpProxy({ host: owner.hostname, port: Number(owner.port) });
+    const external = await serverProcess({
+      DATABASE_URL: proxy.urlFor(inject('databaseOwnerUrl')),
+      DATABASE_APP_URL: proxy.urlFor(inject('databaseAppUrl')),
+    });
+    try {
+      await external.start();
+      const list = () =>
+        post(external.baseUrl, 'herbs/list', {
+          _company_slug: env.company.slug,
+          _user_token: env.admin,
+          limit: 1,
+        });
+      expect((await list()).status).toBe(200);
+      await proxy.cut();
+      const messageOf = async () => {
+        const reply = await list();
+        const text = (reply.json?.messages as Array<{ text: string }> | undefined)?.[0]?.text;
+        return reply.status === 503 && reply.retryAfter ? text : reply.status;
+      };
+      await expect.poll(messageOf, { timeout: 10_000, interval: 200 }).toBe(DATABASE_DOWN_TEXT);
+      // The watchdog's verdict, not only the failed queries: said once in the log.
+      await expect
+        .poll(() => external.output().match(/The database is not available/g)?.length ?? 0)
+        .toBe(1);
+      expect((await get('/', external.baseUrl)).status).not.toBeNull();
+      await proxy.resume();
+      await expect.poll(async () => (await list()).status, { timeout: 15_000 }).toBe(200);
+      expect(external.output()).toContain('The database is available again');
+    } finally {
+      await external.stop();
+      await proxy.close();
+    }
+  }, 90_000);
 });

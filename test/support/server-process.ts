@@ -5,11 +5,10 @@
  * starts is stopped by `stop()`, including a postmaster a killed server left behind.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { freePort } from '../../src/server/db/embedded';
+import { freePort, isAlive, livePostmaster } from '../../src/server/db/embedded';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const READY_LINE = 'Materia is ready at';
@@ -37,15 +36,6 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-const isAlive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
 async function until(check: () => boolean, timeoutMs: number): Promise<boolean> {
   for (const end = Date.now() + timeoutMs; Date.now() < end;) {
     if (check()) return true;
@@ -62,12 +52,7 @@ export async function serverProcess(env: Record<string, string> = {}): Promise<S
   let exit: Promise<ExitState> = Promise.resolve({ code: null, signal: null });
   let output = '';
 
-  const postmasterPid = () => {
-    const file = join(dataDir, 'pg', 'postmaster.pid');
-    if (!existsSync(file)) return null;
-    const pid = Number(readFileSync(file, 'utf8').split('\n')[0]);
-    return Number.isInteger(pid) && pid > 0 && isAlive(pid) ? pid : null;
-  };
+  const postmasterPid = () => livePostmaster(join(dataDir, 'pg'));
 
   const start = async () => {
     const running = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {

@@ -41,7 +41,7 @@ export async function freePort(): Promise<number> {
   });
 }
 
-const isAlive = (pid: number) => {
+export const isAlive = (pid: number): boolean => {
   try {
     process.kill(pid, 0);
     return true;
@@ -51,7 +51,7 @@ const isAlive = (pid: number) => {
 };
 
 /** The postmaster named by the cluster's lock file, when that process is alive. */
-function livePostmaster(pgDir: string): number | null {
+export function livePostmaster(pgDir: string): number | null {
   const pidFile = join(pgDir, 'postmaster.pid');
   if (!existsSync(pidFile)) return null;
   const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
