@@ -18,6 +18,10 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | null;
   databaseAppUrl: string | null;
+  /** Pooled connections to the database (per server). */
+  databasePoolSize: number;
+  /** How long a request waits for a pooled connection before it answers 503. */
+  databasePoolWaitMs: number;
   smtpUrl: string | null;
   mailFrom: string;
   adminEmail: string;
@@ -78,6 +82,20 @@ export const VARIABLES: readonly Variable[] = [
     help: 'optional: the app role for an external PostgreSQL (else materia_app is managed for you)',
     fallback: '',
     check: PG,
+  },
+  {
+    name: 'DATABASE_POOL_SIZE',
+    help: 'connections each server keeps to the database',
+    fallback: '24',
+    check: (v) =>
+      /^\d+$/.test(v) && +v >= 2 && +v <= 500 ? null : 'must be a number from 2 to 500',
+  },
+  {
+    name: 'DATABASE_POOL_WAIT_MS',
+    help: 'how long a request waits for a free connection before answering 503 "busy"',
+    fallback: '5000',
+    check: (v) =>
+      /^\d+$/.test(v) && +v >= 100 && +v <= 60_000 ? null : 'must be a number from 100 to 60000',
   },
   {
     name: 'SMTP_URL',
@@ -160,6 +178,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: resolve(value('DATA_DIR')),
     databaseUrl: orNull('DATABASE_URL'),
     databaseAppUrl: orNull('DATABASE_APP_URL'),
+    databasePoolSize: Number(value('DATABASE_POOL_SIZE')),
+    databasePoolWaitMs: Number(value('DATABASE_POOL_WAIT_MS')),
     smtpUrl: orNull('SMTP_URL'),
     mailFrom: value('MAIL_FROM'),
     adminEmail: value('ADMIN_EMAIL').toLowerCase(),

@@ -1,16 +1,22 @@
 /**
  * Starts Materia: configuration, database (embedded unless DATABASE_URL), migrations, the demo
- * clinic on first start, then the web server. SIGINT/SIGTERM stop everything cleanly.
+ * clinic on first start, then the web server and the database watchdog. SIGINT/SIGTERM stop
+ * everything, promptly even when the database is dead.
  */
 import pino from 'pino';
 import { ConfigError, helpText, loadConfig } from './config';
 import { openDatabase } from './db/database';
+import { within } from './db/timing';
+import { DatabaseWatchdog } from './db/watchdog';
 import { ensureDemoCompany, DEMO_SLUG } from './demo';
 import { buildApp } from './http/app';
 import { publicBaseUrl } from './mail/links';
 import { buildRegistry } from './api';
 import { createServices } from './services';
 import { readVersion, WEB_ROOT } from './version';
+
+/** Each stopping step (requests in flight, the pool, the cluster) gets at most this long. */
+const STOP_STEP_MS = 8000;
 
 async function main(): Promise<void> {
   if (process.argv.includes('--help') || process.argv.includes('-h')) {
@@ -31,15 +37,28 @@ async function main(): Promise<void> {
   const log = pino({ level: config.logLevel });
   const database = await openDatabase(config, log);
   let closing = false;
-  const close = async (signal: string) => {
+  /** Stops everything, each step bounded: a dead database must not hold the exit up. */
+  const close = async (reason: string, code: number) => {
     if (closing) return;
     closing = true;
-    log.info(`${signal} received: stopping`);
-    await app.close().catch(() => undefined);
-    await database.close();
-    process.exit(0);
+    log.info(`${reason}: stopping`);
+    await watchdog.stop();
+    await within(STOP_STEP_MS, app.close());
+    await within(STOP_STEP_MS, database.close());
+    process.exit(code);
   };
-  const services = createServices(config, database.db, log, readVersion());
+  const watchdog = new DatabaseWatchdog({
+    url: database.appUrl,
+    cluster: database.cluster,
+    log,
+    onGiveUp: (reason) => {
+      log.fatal(`Materia is stopping: ${reason}.`);
+      void close('database lost', 1);
+    },
+  });
+  const services = createServices(config, database.db, log, readVersion(), {
+    database: watchdog,
+  });
   const app = await buildApp(
     { services, registry: buildRegistry(), webRoot: WEB_ROOT, sessionListenUrl: database.appUrl },
     { loggerInstance: log },
@@ -51,11 +70,14 @@ async function main(): Promise<void> {
   // it ourselves, after the server has finished the requests in flight.
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.removeAllListeners(signal);
-    process.on(signal, () => void close(signal)); // repeats (npm start forwards too) are ignored
+    // Repeats (npm start forwards too) are ignored. Stopping while the database is away is
+    // reported as a failure, so that a supervisor does not take it for a clean stop.
+    process.on(signal, () => void close(`${signal} received`, watchdog.available ? 0 : 1));
   }
   try {
     const demo = await ensureDemoCompany(database.db, config);
     await app.listen({ port: config.port, host: config.host });
+    watchdog.start();
     const url = publicBaseUrl(config);
     const lines = [
       '',

@@ -7,6 +7,7 @@ import { CompanyDirectory } from './companies/directory';
 import { Sessions } from './auth/sessions';
 import { createMailer, type Mailer } from './mail/mailer';
 import { Captcha } from './auth/captcha';
+import { alwaysAvailable, type Availability } from './db/availability';
 
 export interface Services {
   config: Config;
@@ -17,6 +18,8 @@ export interface Services {
   sessions: Sessions;
   mailer: Mailer;
   captcha: Captcha;
+  /** Whether the database is there (the watchdog's view); when not, calls answer 503 at once. */
+  database: Availability;
 }
 
 export function createServices(
@@ -37,7 +40,8 @@ export function createServices(
       { smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir },
       log,
     ),
-    captcha: new Captcha(db),
+    captcha: new Captcha(),
+    database: alwaysAvailable,
     ...overrides,
   };
 }

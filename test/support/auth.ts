@@ -16,7 +16,7 @@ import { call, type TestCompany, type TestServer } from './api';
  * signing, verification and single use, solved in a fraction of a second.
  */
 export function useQuickCaptcha(server: TestServer): void {
-  server.services.captcha = new Captcha(server.services.db, { cost: 1 });
+  server.services.captcha = new Captcha({ cost: 1 });
 }
 
 /** A fresh challenge from `captcha/challenge`, solved and encoded as the widget sends it. */

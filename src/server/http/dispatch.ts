@@ -12,6 +12,7 @@ import {
 } from '../../shared/envelope';
 import { moduleByName } from '../../shared/modules';
 import { grants } from '../../shared/privileges';
+import { DATABASE_DOWN_TEXT, RETRY_AFTER_SECONDS, unavailableError } from '../db/availability';
 import { inTenant, type Tx } from '../db/tenancy';
 import type { Services } from '../services';
 import type {
@@ -33,6 +34,7 @@ export interface RequestMeta {
 export interface DispatchOutcome {
   status: number;
   envelope: Envelope;
+  headers?: Record<string, string>;
 }
 
 const tokenShape = z.object({ hash: z.string().min(1).max(200) }).loose();
@@ -59,6 +61,7 @@ function failure(services: Services, error: ApiError): DispatchOutcome {
         ...(error.extra.authentication_failed ? { authentication_failed: true } : {}),
       },
     ),
+    ...(error.status === 503 ? { headers: { 'retry-after': String(RETRY_AFTER_SECONDS) } } : {}),
   };
 }
 
@@ -128,6 +131,7 @@ export async function dispatch(
     }
     const { _company_slug: slug, _user_token: token, ...payload } = body as Record<string, unknown>;
     if (typeof slug !== 'string' || slug.trim() === '') throw badRequest(MISSING_SLUG_TEXT);
+    if (!services.database.available) throw new ApiError(503, DATABASE_DOWN_TEXT);
     const company = await services.companies.bySlug(slug);
     if (!company) throw notFound(UNKNOWN_COMPANY_TEXT);
     const definition = registry.find(path);
@@ -165,6 +169,8 @@ export async function dispatch(
     };
   } catch (error) {
     if (error instanceof ApiError) return failure(services, error);
+    const unavailable = unavailableError(error);
+    if (unavailable) return failure(services, unavailable);
     services.log.error({ err: error, path }, 'call failed');
     return failure(
       services,

@@ -12,6 +12,7 @@ import { patientCreatedAt } from './0011_patient_created_at';
 import { timedDatesAndColours } from './0012_timed_dates_and_colours';
 import { sessionNotifications } from './0013_session_notifications';
 import { captchaUses } from './0014_captcha_uses';
+import { companyNotifications } from './0015_company_notifications';
 import { rowVersions } from './0017_row_versions';
 
 export const MIGRATIONS: readonly Migration[] = [
@@ -27,5 +28,6 @@ export const MIGRATIONS: readonly Migration[] = [
   timedDatesAndColours,
   sessionNotifications,
   captchaUses,
+  companyNotifications,
   rowVersions,
 ];

@@ -1,0 +1,142 @@
+/**
+ * Watches the database the server depends on. One connection of its own asks `select 1` every
+ * second; when that fails the server is "down": calls answer 503 at once (availability.ts) instead
+ * of each failing on its own. An embedded cluster whose postmaster died is restarted, at most
+ * MAX_RESTARTS times within RESTART_WINDOW_MS; past that the server gives up and stops with a
+ * non-zero exit code, so that whatever supervises it sees the failure. An external database
+ * (DATABASE_URL) is only waited for. The log gets one line per change of state, not one a second.
+ */
+import pg from 'pg';
+import type { Availability } from './availability';
+import type { EmbeddedCluster } from './embedded';
+
+const PROBE_EVERY_MS = 1000;
+const PROBE_TIMEOUT_MS = 3000;
+export const MAX_RESTARTS = 5;
+export const RESTART_WINDOW_MS = 10 * 60 * 1000;
+
+interface Logger {
+  info(msg: string): void;
+  warn(msg: string): void;
+  error(msg: string): void;
+}
+
+export interface WatchdogOptions {
+  /** Where the probe connects (the application role's URL). */
+  url: string;
+  /** The embedded cluster this process runs, or null for an external database. */
+  cluster: EmbeddedCluster | null;
+  log: Logger;
+  /** Called once when the database can not be brought back. */
+  onGiveUp(reason: string): void;
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+export class DatabaseWatchdog implements Availability {
+  available = true;
+  private client: pg.Client | null = null;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private stopped = false;
+  private downSince = 0;
+  private readonly restarts: number[] = [];
+
+  constructor(private readonly options: WatchdogOptions) {}
+
+  start(): void {
+    this.schedule();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.drop();
+  }
+
+  private schedule(): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => void this.tick(), PROBE_EVERY_MS);
+  }
+
+  private async tick(): Promise<void> {
+    const problem = await this.probe();
+    if (this.stopped) return;
+    if (problem === null) this.up();
+    else {
+      this.down(problem);
+      const { cluster } = this.options;
+      if (cluster?.restart && !cluster.running()) await this.restart(cluster.restart);
+    }
+    this.schedule();
+  }
+
+  /** Null when the database answered, else what went wrong. */
+  private async probe(): Promise<string | null> {
+    try {
+      if (!this.client) {
+        const client = new pg.Client({
+          connectionString: this.options.url,
+          connectionTimeoutMillis: PROBE_TIMEOUT_MS,
+          query_timeout: PROBE_TIMEOUT_MS,
+          application_name: 'materia watchdog',
+        });
+        client.on('error', () => void this.drop()); // the next probe reconnects
+        this.client = client;
+        await client.connect();
+      }
+      await this.client.query('select 1');
+      return null;
+    } catch (error) {
+      await this.drop();
+      return messageOf(error);
+    }
+  }
+
+  private async drop(): Promise<void> {
+    const client = this.client;
+    this.client = null;
+    await client?.end().catch(() => undefined);
+  }
+
+  private up(): void {
+    if (this.available) return;
+    this.available = true;
+    const seconds = Math.round((Date.now() - this.downSince) / 1000);
+    this.options.log.info(`The database is available again (it was away ${seconds} s).`);
+  }
+
+  private down(problem: string): void {
+    if (!this.available) return;
+    this.available = false;
+    this.downSince = Date.now();
+    this.options.log.error(
+      `The database is not available (${problem}); calls answer 503 until it is back.`,
+    );
+  }
+
+  private async restart(restart: () => Promise<void>): Promise<void> {
+    const now = Date.now();
+    while (this.restarts.length && now - (this.restarts[0] ?? 0) > RESTART_WINDOW_MS) {
+      this.restarts.shift();
+    }
+    const { log } = this.options;
+    if (this.restarts.length >= MAX_RESTARTS) {
+      this.stopped = true;
+      this.options.onGiveUp(
+        `the embedded database died and ${MAX_RESTARTS} restarts within ` +
+          `${RESTART_WINDOW_MS / 60_000} minutes did not bring it back`,
+      );
+      return;
+    }
+    this.restarts.push(now);
+    log.warn(
+      `Restarting the embedded database (restart ${this.restarts.length} of at most ` +
+        `${MAX_RESTARTS} within ${RESTART_WINDOW_MS / 60_000} minutes).`,
+    );
+    try {
+      await restart();
+    } catch (error) {
+      log.error(`The embedded database did not start: ${messageOf(error)}`);
+    }
+  }
+}

@@ -1,0 +1,174 @@
+/**
+ * Crash suite (issue 11.3 and the crash clause): the real server process on its own embedded
+ * PostgreSQL, 20 clients inserting herbs with unique names, then `kill -9` — of the server, then
+ * of PostgreSQL. Every write the server acknowledged (`result: true`) must be there exactly once
+ * afterwards; while PostgreSQL is away calls answer 503, the server restarts it, and when it can
+ * not, the server stops with a non-zero exit code instead of answering 500 for ever.
+ */
+import { rename } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATABASE_DOWN_TEXT } from '../../src/server/db/availability';
+import { MAX_RESTARTS } from '../../src/server/db/watchdog';
+import {
+  PROCESS_ADMIN_EMAIL,
+  PROCESS_ADMIN_PASSWORD,
+  post,
+  serverProcess,
+  type ServerProcess,
+} from '../support/server-process';
+
+const CLIENTS = 20;
+/** Acknowledged writes to wait for before the kill, so that the kill lands mid-burst. */
+const ACKS_BEFORE_KILL = 40;
+
+let server: ServerProcess;
+let auth: Record<string, unknown>;
+
+beforeAll(async () => {
+  server = await serverProcess();
+  await server.start();
+  auth = await logIn();
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+async function logIn(): Promise<Record<string, unknown>> {
+  const reply = await post(server.baseUrl, 'users/login', {
+    _company_slug: 'demo',
+    user_email: PROCESS_ADMIN_EMAIL,
+    password: PROCESS_ADMIN_PASSWORD,
+  });
+  const data = reply.json?.data as { user_token?: unknown } | undefined;
+  if (!data?.user_token) throw new Error(`login failed: ${JSON.stringify(reply)}`);
+  return { _company_slug: 'demo', _user_token: data.user_token };
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** 20 clients inserting until `stop()` says so; what was acknowledged and every status seen. */
+function writeBurst(tag: string, stop: () => boolean) {
+  const acked: string[] = [];
+  const statuses: Record<string, number> = {};
+  const done = Promise.all(
+    Array.from({ length: CLIENTS }, async (_, client) => {
+      for (let n = 0; !stop(); n += 1) {
+        const name = `${tag}-${client}-${n}`;
+        const reply = await post(server.baseUrl, 'herbs/insert', { ...auth, herb_name: name });
+        statuses[String(reply.status)] = (statuses[String(reply.status)] ?? 0) + 1;
+        if (reply.json?.result === true) acked.push(name);
+        else await sleep(50); // a refusal or no server: do not spin
+      }
+    }),
+  );
+  return { acked, statuses, done };
+}
+
+/** How often each herb name starting with `tag` is stored. */
+async function storedNames(tag: string): Promise<Map<string, number>> {
+  const reply = await post(server.baseUrl, 'herbs/list', { ...auth, page: 1, limit: 5000 });
+  expect(reply.status, JSON.stringify(reply.json)).toBe(200);
+  const counts = new Map<string, number>();
+  for (const row of reply.json?.data as Array<{ herb_name: string }>) {
+    if (row.herb_name.startsWith(`${tag}-`))
+      counts.set(row.herb_name, (counts.get(row.herb_name) ?? 0) + 1);
+  }
+  return counts;
+}
+
+function expectEachOnce(acked: string[], stored: Map<string, number>) {
+  expect(acked.length).toBeGreaterThanOrEqual(ACKS_BEFORE_KILL);
+  expect(acked.filter((name) => stored.get(name) !== 1)).toEqual([]);
+  expect([...stored.values()].filter((n) => n !== 1)).toEqual([]);
+}
+
+const listStatus = async () =>
+  (await post(server.baseUrl, 'herbs/list', { ...auth, page: 1, limit: 1 })).status;
+
+/** Makes the data folder unstartable (and back): PostgreSQL refuses a folder without PG_VERSION. */
+const breakDataFolder = (broken: boolean) => {
+  const file = join(server.dataDir, 'pg', 'PG_VERSION');
+  return broken ? rename(file, `${file}.away`) : rename(`${file}.away`, file);
+};
+
+const linesMatching = (pattern: RegExp) => server.output().match(pattern)?.length ?? 0;
+
+describe('kill -9 during a 20-client write burst', () => {
+  it('of the server: after a restart on the same folder every acknowledged write is there once', async () => {
+    let killed = false;
+    const burst = writeBurst('srv', () => killed);
+    await expect
+      .poll(() => burst.acked.length, { timeout: 30_000 })
+      .toBeGreaterThanOrEqual(ACKS_BEFORE_KILL);
+    server.kill('SIGKILL');
+    await server.exited();
+    killed = true;
+    await burst.done;
+    // The killed server left its postmaster running: the next start must cope with it.
+    await server.start();
+    expectEachOnce(burst.acked, await storedNames('srv'));
+  }, 90_000);
+
+  it('of PostgreSQL: calls answer 503 meanwhile, the server restarts it, and every acknowledged write is there once', async () => {
+    const postmaster = server.postmasterPid();
+    expect(postmaster).not.toBeNull();
+    let stopped = false;
+    const burst = writeBurst('pg', () => stopped);
+    await expect
+      .poll(() => burst.acked.length, { timeout: 30_000 })
+      .toBeGreaterThanOrEqual(ACKS_BEFORE_KILL);
+    process.kill(postmaster as number, 'SIGKILL');
+    await expect.poll(listStatus, { timeout: 45_000, interval: 250 }).toBe(200);
+    stopped = true;
+    await burst.done;
+    expect(server.postmasterPid()).not.toBe(postmaster);
+    // Nothing but "saved" and "not saved, try again": no 500, no call left hanging.
+    expect(Object.keys(burst.statuses).sort()).toEqual(['200', '503']);
+    expectEachOnce(burst.acked, await storedNames('pg'));
+    expect(linesMatching(/The database is not available/g)).toBe(1);
+    expect(linesMatching(/The database is available again/g)).toBe(1);
+  }, 90_000);
+});
+
+describe('a database that can not be restarted', () => {
+  it('answers 503 "not available" with Retry-After, and SIGTERM stops the server at once, non-zero', async () => {
+    const noticed = linesMatching(/The database is not available/g);
+    await breakDataFolder(true);
+    process.kill(server.postmasterPid() as number, 'SIGKILL');
+    const down = async () => {
+      const reply = await post(server.baseUrl, 'herbs/list', { ...auth, page: 1, limit: 1 });
+      const text = (reply.json?.messages as Array<{ text: string }> | undefined)?.[0]?.text;
+      return reply.status === 503 && reply.retryAfter !== null ? text : reply.status;
+    };
+    try {
+      await expect.poll(down, { timeout: 10_000, interval: 100 }).toBe(DATABASE_DOWN_TEXT);
+      // The watchdog has noticed (before that, calls answer 503 from their own failed queries).
+      await expect
+        .poll(() => linesMatching(/The database is not available/g), { timeout: 10_000 })
+        .toBe(noticed + 1);
+      const asked = Date.now();
+      server.kill('SIGTERM');
+      const exit = await server.exited();
+      expect(Date.now() - asked).toBeLessThan(10_000);
+      expect(exit.code).toBe(1);
+    } finally {
+      await breakDataFolder(false);
+    }
+  }, 60_000);
+
+  it(`gives up after ${MAX_RESTARTS} restarts and exits non-zero, saying why once`, async () => {
+    await server.start();
+    await breakDataFolder(true);
+    try {
+      process.kill(server.postmasterPid() as number, 'SIGKILL');
+      const exit = await server.exited();
+      expect(exit.code, server.output()).toBe(1);
+      expect(linesMatching(/The database is not available/g)).toBe(1);
+      expect(linesMatching(/Restarting the embedded database/g)).toBe(MAX_RESTARTS);
+      expect(linesMatching(/Materia is stopping/g)).toBe(1);
+    } finally {
+      await breakDataFolder(false);
+    }
+  }, 60_000);
+});

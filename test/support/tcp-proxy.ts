@@ -1,0 +1,65 @@
+/**
+ * A TCP relay in front of the test database, so that a test can take the database away from a
+ * real server (every connection cut, new ones refused) and give it back, as a network failure or
+ * a restarted external PostgreSQL would.
+ */
+import { createServer, connect, type Server, type Socket } from 'node:net';
+
+export interface TcpProxy {
+  /** `url` with its host and port replaced by the relay's. */
+  urlFor(url: string): string;
+  /** Cuts every connection and refuses new ones until `resume()`. */
+  cut(): Promise<void>;
+  resume(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function tcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
+  const sockets = new Set<Socket>();
+  let port = 0;
+  let server: Server | null = null;
+
+  const listen = () =>
+    new Promise<void>((resolve, reject) => {
+      const next = createServer((client) => {
+        const upstream = connect(target.port, target.host);
+        for (const socket of [client, upstream]) {
+          sockets.add(socket);
+          socket.on('close', () => sockets.delete(socket));
+          socket.on('error', () => undefined);
+        }
+        client.pipe(upstream).pipe(client);
+        client.on('close', () => upstream.destroy());
+        upstream.on('close', () => client.destroy());
+      });
+      next.once('error', reject);
+      next.listen(port, '127.0.0.1', () => {
+        const address = next.address();
+        port = typeof address === 'object' && address ? address.port : port;
+        server = next;
+        resolve();
+      });
+    });
+
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      for (const socket of sockets) socket.destroy();
+      const running = server;
+      server = null;
+      if (running) running.close(() => resolve());
+      else resolve();
+    });
+
+  await listen();
+  return {
+    urlFor(url) {
+      const proxied = new URL(url);
+      proxied.hostname = '127.0.0.1';
+      proxied.port = String(port);
+      return proxied.toString();
+    },
+    cut: stop,
+    resume: listen,
+    close: stop,
+  };
+}
