@@ -12,9 +12,11 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { buildRegistry } from '../../src/server/api';
 import { buildApp } from '../../src/server/http/app';
 import { BAD_ADDRESS_TEXT, NOTHING_HERE_TEXT } from '../../src/server/http/error-replies';
+import { describeError, describeIssue } from '../../src/server/http/validation';
 import { inTenant } from '../../src/server/db/tenancy';
 import { MAX_INPUT_DEPTH } from '../../src/server/http/input-guard';
 import { ENTITIES, type EntityDefinition } from '../../src/shared/entities';
@@ -381,5 +383,38 @@ describe('addresses and files that can not be served', () => {
     const response = await env.server.app.inject({ method: 'GET', url: '/nothing/here' });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toMatchObject(envelope(NOTHING_HERE_TEXT));
+  });
+});
+
+describe('type words for every type a rule can expect', () => {
+  const said = (rule: z.ZodType, value: unknown) => {
+    const parsed = z.object({ f: rule }).safeParse({ f: value }, { reportInput: true });
+    return parsed.success ? null : describeError(parsed.error);
+  };
+
+  it.each([
+    ['"f" must be text.', z.string(), 1],
+    ['"f" must be a number.', z.number(), 'x'],
+    ['"f" must be a whole number.', z.int(), 1.5],
+    ['"f" must be true or false.', z.boolean(), 1],
+    ['"f" must be a list.', z.array(z.string()), 'x'],
+    ['"f" must be an object.', z.object({}), 'x'],
+    ['"f" must be an object.', z.record(z.string(), z.string()), []],
+    ['"f" must be a date.', z.date(), 'x'],
+    ['"f" must be null.', z.null(), 'x'],
+    ['"f" must be a whole number.', z.bigint(), 'x'],
+    ['"f" must be text or a list.', z.union([z.string(), z.array(z.string())]), 1],
+    ['"f" is required.', z.string(), undefined],
+  ] as const)('says %s', (text, rule, value) => {
+    expect(said(rule, value)).toBe(text);
+  });
+
+  it('tells missing from wrong type even when the input was not reported', () => {
+    const issues = (value: unknown) => {
+      const parsed = z.string().safeParse(value);
+      return parsed.success ? [] : parsed.error.issues;
+    };
+    expect(issues(undefined).map(describeIssue)).toEqual(['"payload" is required.']);
+    expect(issues(5).map(describeIssue)).toEqual(['"payload" must be text.']);
   });
 });
