@@ -81,7 +81,7 @@ describe('users/update_my_details', () => {
       { field: 'user_first_name', value: 'x'.repeat(101) },
       '"user_first_name": Maximum of 100 characters allowed.',
     ],
-    [{ field: 'user_first_name', value: 7 }, '"user_first_name" must be a string.'],
+    [{ field: 'user_first_name', value: 7 }, '"user_first_name" must be text.'],
     [{ field: 'user_email', value: 'not-an-address' }, '"user_email": Must be an e-mail address.'],
     [
       { field: 'user_dob', value: '10/12/1815' },

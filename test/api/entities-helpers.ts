@@ -31,7 +31,7 @@ export class Targets {
     const cached = this.cache.get(key);
     if (cached !== undefined) return cached;
     const d = entityByPath(entities) as EntityDefinition;
-    const filters = categoryRoot ? { category_key: `=${categoryRoot}` } : {};
+    const filters = categoryRoot ? { search: `=${categoryRoot}` } : {};
     const found = await this.c<Row[]>(`${entities}/list`, { limit: 1, filters });
     let id = found.data[0]?.[d.keys.id] as number | undefined;
     if (id === undefined) id = (await insertSample(this.c, d, this)).id;

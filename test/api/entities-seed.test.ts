@@ -25,12 +25,12 @@ const count = async (c: Caller, entities: string, filters: Row = {}) =>
 describe('every new company', () => {
   it('gets the ISO countries, the category roots, parts used and actions', async () => {
     expect(await count(fresh, 'countries')).toBeGreaterThanOrEqual(249);
-    const gb = await fresh<Row[]>('countries/list', { filters: { country_code: '=GB' } });
+    const gb = await fresh<Row[]>('countries/list', { filters: { search: '=GB' } });
     expect(gb.data[0]).toMatchObject({ country_name: 'United Kingdom', country_alpha3: 'GBR' });
     expect(await count(fresh, 'categories', { category_mandatory: 1 })).toBe(5);
     expect(await count(fresh, 'partuseds')).toBeGreaterThanOrEqual(10);
     const astringent = await fresh<Row[]>('actions/list', {
-      filters: { action_name: '=Astringent' },
+      filters: { search: '=Astringent' },
     });
     const row = await fresh<Row>('actions/get', { action_id: astringent.data[0]?.action_id });
     expect(row.data.action_description).toMatch(/tightens/i);
@@ -42,7 +42,7 @@ describe('every new company', () => {
 describe('the demo clinic', () => {
   it('has a materia medica of real herbs with their parts and actions', async () => {
     expect(await count(demo, 'herbs')).toBeGreaterThanOrEqual(60);
-    const yarrow = (await demo<Row[]>('herbs/list', { filters: { herb_name: '=Yarrow' } }))
+    const yarrow = (await demo<Row[]>('herbs/list', { filters: { search: '=Yarrow' } }))
       .data[0] as Row;
     expect(yarrow).toMatchObject({
       herb_latin_name: 'Achillea millefolium',
@@ -64,7 +64,7 @@ describe('the demo clinic', () => {
   it('files every herb under its tradition', async () => {
     const tradition = async (label: string) => {
       const found = await demo<Row[]>('categories/list', {
-        filters: { category_label: `=${label}` },
+        filters: { search: `=${label}` },
       });
       return count(demo, 'herbs', { herb_category_id: found.data[0]?.category_id });
     };
@@ -110,7 +110,7 @@ describe('the demo clinic', () => {
     const letter = await demo<Row>('patientletters/get', { patientletter_id: 1 });
     expect(letter.data.patientletter_body).toMatch(/^<p>Dear /);
     expect(letter.data.patientletter_body).not.toMatch(/\{patient\./);
-    const snippets = await demo<Row[]>('snippets/list', { filters: { snippet_name: '=Greeting' } });
+    const snippets = await demo<Row[]>('snippets/list', { filters: { search: '=Greeting' } });
     expect(
       (await demo<Row>('snippets/get', { snippet_id: snippets.data[0]?.snippet_id })).data
         .snippet_body,

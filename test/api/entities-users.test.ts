@@ -142,7 +142,7 @@ describe('groups', () => {
 
 describe('modules', () => {
   it('lists modules with their settings as JSON text and can not add, delete or enable them', async () => {
-    const list = await c<Row[]>('modules/list', { filters: { module_name: '=materia' } });
+    const list = await c<Row[]>('modules/list', { filters: { search: '=materia' } });
     expect(typeof list.data[0]?.module_settings).toBe('string');
     expect(JSON.parse(String(list.data[0]?.module_public_settings))).toHaveProperty('company_name');
     const id = list.data[0]?.module_id;

@@ -142,7 +142,7 @@ describe('changing one setting', () => {
   });
 
   it.each([
-    ['company_name', 42, '"company_name" must be a string.'],
+    ['company_name', 42, '"company_name" must be text.'],
     ['units_imperial', '1', '"units_imperial" must be a number.'],
     ['units_imperial', 2, '"units_imperial": Must be 1 (Yes) or 0 (No).'],
     ['admin_email', 'not-an-address', '"admin_email": Must be an e-mail address.'],

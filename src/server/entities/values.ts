@@ -23,7 +23,7 @@ export function writableField(
 }
 
 export function parseValue(field: FieldDefinition, value: unknown): unknown {
-  const parsed = field.rule.safeParse(value);
+  const parsed = field.rule.safeParse(value, { reportInput: true });
   if (parsed.success) return parsed.data;
   throw badRequest(
     parsed.error.issues

@@ -136,20 +136,46 @@ function searchMatch(columns: readonly string[], parsed: ParsedTextFilter): Cond
   }
 }
 
+/** The text search over the definition's search columns, besides the named filters. */
+export const SEARCH_FILTER = 'search';
+
+const allowedCache = new WeakMap<EntityDefinition, ReadonlyMap<string, FieldDefinition>>();
+
+/**
+ * The named filters a caller may use: exactly the definition's list filters, which the web's
+ * filter panel, category drawer, list addresses and patient history are all built from. Any other
+ * field — however plainly stored — is not a filter: `patients/list` filtered by `patient_notes`
+ * would read notes without the audit entry `get` writes.
+ */
+export function allowedFilters(definition: EntityDefinition): ReadonlyMap<string, FieldDefinition> {
+  let allowed = allowedCache.get(definition);
+  if (!allowed) {
+    const names = new Set(definition.list.filters.map((f) => f.name));
+    allowed = new Map(definition.fields.filter((f) => names.has(f.name)).map((f) => [f.name, f]));
+    allowedCache.set(definition, allowed);
+  }
+  return allowed;
+}
+
 export function filterConditions(definition: EntityDefinition, filters: Filters): Condition[] {
   const conditions: Condition[] = [];
   for (const [name, value] of Object.entries(filters ?? {})) {
+    // Checked before the value, so an unknown name is refused even when its value is empty.
+    if (name !== SEARCH_FILTER && !allowedFilters(definition).has(name)) {
+      throw badRequest(`Unknown filter "${name}".`);
+    }
     if (value === null || !isActiveFilter(value)) continue;
-    if (name === 'search') {
+    if (name === SEARCH_FILTER) {
       const parsed = (Array.isArray(value) ? value : [value])
         .map((v) => parseTextFilter(v))
         .find(Boolean);
       if (parsed) conditions.push(searchMatch(definition.list.search, parsed));
       continue;
     }
-    const field = definition.fields.find((f) => f.name === name);
-    if (!field) throw badRequest(`Unknown filter "${name}".`);
-    const condition = fieldCondition(field, value);
+    const condition = fieldCondition(
+      allowedFilters(definition).get(name) as FieldDefinition,
+      value,
+    );
     if (condition) conditions.push(condition);
   }
   return conditions;

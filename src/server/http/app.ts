@@ -11,11 +11,12 @@ import fastifyStatic from '@fastify/static';
 import type { Services } from '../services';
 import type { CallRegistry } from './calls';
 import { dispatch, envelopeOf } from './dispatch';
+import { BODY_LIMIT_BYTES, sendFailure, sendNotFound, type RequestFailure } from './error-replies';
 import { startSessionListener } from '../auth/session-listener';
 import { registerAvatarRoute } from '../users/avatar-route';
 import { registerRateLimits } from './rate-limits';
 
-export const BODY_LIMIT_BYTES = 1024 * 1024;
+export { BODY_LIMIT_BYTES };
 
 export interface AppOptions {
   services: Services;
@@ -43,6 +44,14 @@ export async function buildApp(
     trustProxy: services.config.trustProxy,
     // Per-request lines would drown the log at clinic load; errors are still logged.
     logController: new LogController({ disableRequestLogging: true }),
+    // An address that can not be decoded gets the envelope, not Fastify's own error body.
+    frameworkErrors: (error, request, reply) => {
+      void sendFailure(services, error, request, reply);
+    },
+    // Parsed as plain JSON (own, inert properties); the dispatcher's input guard then refuses
+    // these names by field, where the parser could only say "not valid JSON".
+    onProtoPoisoning: 'ignore',
+    onConstructorPoisoning: 'ignore',
     ...fastifyOptions,
   });
 
@@ -70,21 +79,10 @@ export async function buildApp(
     app.addHook('onClose', () => listener.stop());
   }
 
-  // Every failure before the dispatcher (bad JSON, too large, wrong type) still gets the envelope.
-  app.setErrorHandler(
-    (error: { statusCode?: number; code?: string; message: string }, request, reply) => {
-      const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
-      const text =
-        error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
-          ? `The request is too large (at most ${BODY_LIMIT_BYTES / 1024} KB).`
-          : error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
-            ? 'Send the request as JSON (Content-Type: application/json).'
-            : status < 500
-              ? `The request is not valid JSON: ${error.message}`
-              : 'Something went wrong on the server; nothing was saved.';
-      if (status >= 500) request.log.error({ err: error }, 'request failed');
-      void reply.code(status).send(envelopeOf(services, false, null, [{ type: 'e', text }]));
-    },
+  // Every failure before the dispatcher (bad JSON, too large, wrong type, a file the static
+  // server refuses) still gets the envelope.
+  app.setErrorHandler((error: RequestFailure, request, reply) =>
+    sendFailure(services, error, request, reply),
   );
 
   app.post<{ Params: { '*': string } }>('/api/*', async (request, reply) => {
@@ -99,7 +97,7 @@ export async function buildApp(
   });
 
   app.route({
-    method: ['GET', 'PUT', 'DELETE', 'PATCH'],
+    method: ['GET', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'],
     url: '/api/*',
     handler: async (_request, reply) =>
       reply
@@ -134,9 +132,11 @@ export async function buildApp(
       const isPage =
         (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
       const isFile = /\.[a-z0-9]+(\?|$)/i.test(request.url.split('/').pop() ?? '');
-      if (!isPage || isFile) return reply.code(404).type('text/plain').send('Not found');
+      if (!isPage || isFile) return sendNotFound(services, request, reply);
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     });
+  } else {
+    app.setNotFoundHandler((request, reply) => sendNotFound(services, request, reply));
   }
   return app;
 }

@@ -24,6 +24,7 @@ import type {
   Caller,
 } from './calls';
 import { ApiError, badRequest, forbidden, notFound, unauthenticated } from './errors';
+import { guardInput } from './input-guard';
 import { describeError } from './validation';
 
 export interface RequestMeta {
@@ -129,6 +130,7 @@ export async function dispatch(
     if (typeof body !== 'object' || body === null || Array.isArray(body)) {
       throw badRequest('The request body must be a JSON object.');
     }
+    guardInput(body);
     const { _company_slug: slug, _user_token: token, ...payload } = body as Record<string, unknown>;
     if (typeof slug !== 'string' || slug.trim() === '') throw badRequest(MISSING_SLUG_TEXT);
     if (!services.database.available) throw new ApiError(503, DATABASE_DOWN_TEXT);

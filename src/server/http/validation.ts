@@ -4,6 +4,63 @@ import type { z } from 'zod';
 const fieldName = (path: ReadonlyArray<PropertyKey>) =>
   path.length ? path.map((p) => String(p)).join('.') : 'payload';
 
+/**
+ * What a value of each type zod can expect is called in a message: "must be text", "must be a
+ * whole number". Types no payload of ours declares still read as words, never as zod's names.
+ */
+const TYPE_WORDS: Readonly<Record<string, string>> = {
+  string: 'text',
+  number: 'a number',
+  nan: 'a number',
+  int: 'a whole number',
+  integer: 'a whole number',
+  bigint: 'a whole number',
+  boolean: 'true or false',
+  array: 'a list',
+  tuple: 'a list',
+  set: 'a list',
+  object: 'an object',
+  record: 'an object',
+  map: 'an object',
+  date: 'a date',
+  null: 'null',
+  undefined: 'left out',
+  void: 'left out',
+  nonoptional: 'given',
+  never: 'left out',
+};
+
+export const typeWords = (expected: string): string => TYPE_WORDS[expected] ?? 'a valid value';
+
+/** "text, a number or a list". */
+const alternatives = (words: readonly string[]) =>
+  words.length <= 1
+    ? (words[0] ?? 'a valid value')
+    : `${words.slice(0, -1).join(', ')} or ${words[words.length - 1]}`;
+
+/** A union that failed on type alone in every branch (unions inside it too): the types it takes. */
+function unionTypes(issue: z.core.$ZodIssueInvalidUnion, words: string[] = []): string[] | null {
+  for (const branch of issue.errors) {
+    const only = branch.length === 1 ? branch[0] : undefined;
+    if (!only || only.path.length > 0) return null;
+    if (only.code === 'invalid_union') {
+      if (!unionTypes(only, words)) return null;
+      continue;
+    }
+    if (only.code !== 'invalid_type') return null;
+    const word = typeWords(only.expected);
+    if (!words.includes(word)) words.push(word);
+  }
+  return words.length ? words : null;
+}
+
+/**
+ * Missing or of the wrong type? Parsed with `{ reportInput: true }` the issue says; else only
+ * zod's own message does ("… received undefined"), which a rule's custom message replaces.
+ */
+const isMissing = (issue: z.core.$ZodIssueInvalidType) =>
+  'input' in issue ? issue.input === undefined : /received undefined$/.test(issue.message);
+
 export function describeIssue(issue: z.core.$ZodIssue): string {
   const field = fieldName(issue.path);
   switch (issue.code) {
@@ -12,18 +69,20 @@ export function describeIssue(issue: z.core.$ZodIssue): string {
         ? `Unknown field "${issue.keys[0]}".`
         : `Unknown fields ${issue.keys.map((k) => `"${k}"`).join(', ')}.`;
     case 'invalid_type':
-      return issue.input === undefined
+      return isMissing(issue)
         ? `"${field}" is required.`
-        : `"${field}" must be ${article(issue.expected)}.`;
+        : `"${field}" must be ${typeWords(issue.expected)}.`;
+    case 'invalid_union': {
+      const types = unionTypes(issue);
+      if (types && issue.message === 'Invalid input') {
+        return `"${field}" must be ${alternatives(types)}.`;
+      }
+      return `"${field}": ${issue.message}`;
+    }
     default:
       return `"${field}": ${issue.message}`;
   }
 }
-
-const article = (expected: string) =>
-  ({ object: 'an object', array: 'a list', int: 'a whole number', integer: 'a whole number' })[
-    expected
-  ] ?? `a ${expected}`;
 
 export function describeError(error: z.ZodError): string {
   return error.issues.map(describeIssue).join(' ');

@@ -12,6 +12,7 @@ import {
 } from '../../shared/settings';
 import { settingSchema } from '../../shared/setting-rules';
 import type { AuthUser, CallContext } from '../http/calls';
+import { typeWords } from '../http/validation';
 import { badRequest } from '../http/errors';
 import type { Tx } from '../db/tenancy';
 import { requireField, requireValue } from './inputs';
@@ -68,7 +69,7 @@ const expectedType = (item: SettingItem): 'number' | 'string' =>
 
 function checkedValue(item: SettingItem, value: unknown) {
   if (typeof value !== expectedType(item)) {
-    throw badRequest(`"${item.name}" must be a ${expectedType(item)}.`);
+    throw badRequest(`"${item.name}" must be ${typeWords(expectedType(item))}.`);
   }
   const parsed = settingSchema(item).safeParse(value);
   if (!parsed.success) {

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { maxLengthText } from '../../shared/limits';
 import { PRODUCT_MODULE } from '../../shared/modules';
 import { badRequest } from '../http/errors';
+import { RESERVED_NAMES } from '../http/input-guard';
 import { describeError } from '../http/validation';
 
 export const PREFERENCE_FIELD = /^[a-z_][a-z0-9_]{0,63}$/;
@@ -33,6 +34,8 @@ export function checkPreferenceField(field: string): void {
       `"field" must be 1 to 64 lower-case letters, digits or underscores, not starting with a digit.`,
     );
   }
+  // Preferences are read back as an object keyed by these names.
+  if (RESERVED_NAMES.has(field)) throw badRequest(`"field" can not be "${field}".`);
 }
 
 export function checkPreferenceValue(moduleName: string, field: string, value: unknown): void {
