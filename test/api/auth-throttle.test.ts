@@ -117,6 +117,13 @@ describe('after 3 failed logins', () => {
     const wait = (asked.data as unknown as Gate).retry_after;
     expect(wait).toBeGreaterThan(50);
     expect(wait).toBeLessThanOrEqual(60);
+    const again = await env.server.app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      payload: { _company_slug: company.slug, user_email: company.adminEmail, password: 'x' },
+    });
+    expect(again.statusCode).toBe(429);
+    expect(Number(again.headers['retry-after'])).toBeGreaterThan(50);
     expect(asked.messages).toEqual([{ type: 'w', text: loginWaitText(wait) }]);
     expect(asked.messages[0]?.text).toMatch(
       /^Too many failed sign-ins\. Complete the captcha to sign in now, or try again in \d+ seconds\.$/,

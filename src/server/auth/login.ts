@@ -68,6 +68,7 @@ export async function loginStatus(
 const waitOrCaptcha = (gate: LoginGate): CallResult => ({
   result: false,
   status: 429,
+  retryAfter: gate.retry_after,
   data: gate,
   messages: [{ type: 'w', text: loginWaitText(gate.retry_after) }],
 });

@@ -59,6 +59,8 @@ export interface CallResult {
   /** A refusal that still commits what the call wrote (e.g. a counted failed login). */
   result?: boolean;
   status?: number;
+  /** Seconds to send as Retry-After (a throttled login). */
+  retryAfter?: number;
   /** Fields placed at the envelope's top level (login's token fields). */
   top?: Partial<Pick<Envelope, 'hash' | 'hash_expire' | 'logged_in_at' | 'userlogin_id'>>;
 }

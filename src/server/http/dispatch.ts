@@ -168,6 +168,7 @@ export async function dispatch(
     return {
       status: outcome.status ?? (ok ? 200 : 400),
       envelope: envelopeOf(services, ok, outcome.data, outcome.messages ?? [], outcome.top ?? {}),
+      ...(outcome.retryAfter ? { headers: { 'retry-after': String(outcome.retryAfter) } } : {}),
     };
   } catch (error) {
     if (error instanceof ApiError) return failure(services, error);
