@@ -7,9 +7,10 @@ import {
   loginAsAdmin,
   openPage,
   solveCaptcha,
+  screenshotPath,
   submitLogin,
 } from '../support/browser';
-import { createUser } from './api';
+import { adminToken, api, createUser } from './api';
 
 const browser = sharedBrowser();
 
@@ -23,16 +24,16 @@ describe('route guard and login', () => {
     const { email, password } = admin();
     await submitLogin(page, email, password);
     await page.waitForURL('**/app/herbs/12/general?x=1');
+    // The record's crumb and the editor's heading become the herb's name once it has loaded
+    // (until then they show its number): wait for the name itself, never read it early.
+    const herb = await api<{ herb_name: string }>('herbs/get', { herb_id: 12 }, await adminToken());
+    const name = herb.data.herb_name.replace(/\s+/g, '');
+    const heading = page.getByRole('region', { name: 'Editor' }).getByRole('heading', { level: 2 });
+    await expect.poll(async () => (await heading.textContent())?.replace(/\s+/g, '')).toBe(name);
     const trail = page.getByRole('navigation', { name: 'Breadcrumbs' });
-    await trail.getByText('General').waitFor();
-    // The record's crumb is its name once the editor shows the herb.
-    const herb = await page
-      .getByRole('region', { name: 'Editor' })
-      .getByRole('heading', { level: 2 })
-      .textContent();
     await expect
       .poll(async () => (await trail.textContent())?.replace(/\s+/g, ''))
-      .toBe(`Home›Herbs›${herb?.replace(/\s+/g, '')}›General`);
+      .toBe(`Home›Herbs›${name}›General`);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -109,6 +110,7 @@ describe('bad input on the landing page', () => {
     await page.getByRole('textbox', { name: 'E-mail' }).waitFor();
     await page.getByTestId('captcha').waitFor();
     expect(await page.getByTestId('login-error').count()).toBe(0);
+    await page.screenshot({ path: screenshotPath('login-captcha-fresh-page') });
     await context.close();
 
     // From another address the check appears once the failed account's e-mail is typed.

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { UserToken } from '../../src/shared/envelope';
-import { loginAsAdmin, openPage, sharedBrowser } from '../support/browser';
+import { loginAsAdmin, openPage, screenshotPath, sharedBrowser } from '../support/browser';
 import { adminToken, api, createUser, insertRow } from './api';
 
 const browser = sharedBrowser();
@@ -69,6 +69,7 @@ describe('a field changed by a colleague while it is open', () => {
     expect((await answer).status()).toBe(409);
     await dialog.waitFor();
     expect(await dialog.textContent()).toMatch(CONFLICT);
+    await page.screenshot({ path: screenshotPath('conflict-dialog') });
     await dialog.getByRole('button', { name: 'Reload' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await expect.poll(() => notes.inputValue()).toBe('Colleague note');
