@@ -69,6 +69,8 @@ describe('a field changed by a colleague while it is open', () => {
     expect((await answer).status()).toBe(409);
     await dialog.waitFor();
     expect(await dialog.textContent()).toMatch(CONFLICT);
+    // The picture once the dialog has faded in.
+    await expect.poll(() => dialog.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
     await page.screenshot({ path: screenshotPath('conflict-dialog') });
     await dialog.getByRole('button', { name: 'Reload' }).click();
     await dialog.waitFor({ state: 'hidden' });
