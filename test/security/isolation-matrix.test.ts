@@ -25,7 +25,7 @@ import { snapshotCompany, type TenantSnapshot } from '../support/tenant-snapshot
 import { useTestServer } from '../support/test-env';
 import { adminToken } from '../support/users';
 import { moduleIdsOf } from '../support/module-ids';
-import { callerFor, insertSample, Targets } from '../api/entities-helpers';
+import { idIn, rowOfEachEntity } from '../support/entity-rows';
 
 const env = useTestServer({ company: false });
 const registry = buildRegistry();
@@ -54,31 +54,6 @@ async function raiseBIds(): Promise<void> {
   });
 }
 
-/** A new row of the company in every entity set (modules, which no call inserts, directly). */
-async function rowsOfEach(company: TestCompany, admin: UserToken): Promise<Map<string, number>> {
-  const rows = new Map<string, number>();
-  const caller = callerFor(env.server, company, admin);
-  const targets = new Targets(caller);
-  for (const d of ENTITIES) {
-    if (d.entities === 'modules') continue;
-    rows.set(d.entities, (await insertSample(caller, d, targets)).id);
-  }
-  const module = await inTenant(env.server.database.db, company.companyId, (trx) =>
-    trx
-      .insertInto('modules')
-      .values({ company_id: company.companyId, module_name: `only_in_${company.slug}` })
-      .returning('module_id')
-      .executeTakeFirstOrThrow(),
-  );
-  rows.set('modules', module.module_id);
-  return rows;
-}
-
-const idIn = (rows: Map<string, number>, entities: string): Promise<number> => {
-  const id = rows.get(entities);
-  if (id === undefined) throw new Error(`No row of ${entities} was made.`);
-  return Promise.resolve(id);
-};
 const B_IDS: IdSource = {
   row: (entities) => idIn(bOnly, entities),
   disposable: (entities) => idIn(bOnly, entities),
@@ -120,9 +95,9 @@ beforeAll(async () => {
   b = await newCompany(env.server, 'Clinic B');
   aAdmin = await adminToken(env.server, a);
   aModules = new Map(Object.entries(await moduleIdsOf(env.server, a, aAdmin)));
-  aOwn = await rowsOfEach(a, aAdmin);
+  aOwn = await rowOfEachEntity(env.server, a, aAdmin);
   await raiseBIds();
-  bOnly = await rowsOfEach(b, await adminToken(env.server, b));
+  bOnly = await rowOfEachEntity(env.server, b, await adminToken(env.server, b));
   for (const [entities, id] of bOnly) {
     if (id <= B_FIRST_ID) throw new Error(`B's ${entities} row got id ${id}, not a B-only id.`);
   }
