@@ -29,18 +29,18 @@ async function tenantTables(server: Pick<TestServer, 'database'>): Promise<strin
   return tablesCache;
 }
 
-/** Every tenant table of the company, read inside the company's own tenant transaction. */
-export async function snapshotCompany(
+/** One row per tenant table of the company — `select` over the table `t` — in one round trip. */
+async function perTable(
   server: Pick<TestServer, 'database'>,
   companyId: number,
+  select: string,
 ): Promise<TenantSnapshot> {
   const tables = await tenantTables(server);
   // Table names come from the catalogue above, never from a caller.
   const query = tables
     .map(
       (name) =>
-        `select '${name}' as name, count(*)::int as rows, ` +
-        `coalesce(md5(string_agg(t::text, '|' order by t::text)), '') as hash from "${name}" t`,
+        `select '${name}' as name, count(*)::int as rows, ${select} as hash from "${name}" t`,
     )
     .join(' union all ');
   const result = await inTenant(server.database.db, companyId, (trx) =>
@@ -48,6 +48,17 @@ export async function snapshotCompany(
   );
   return Object.fromEntries(result.rows.map((r) => [r.name, { rows: r.rows, hash: r.hash }]));
 }
+
+/** Every tenant table of the company, read inside the company's own tenant transaction. */
+export const snapshotCompany = (server: Pick<TestServer, 'database'>, companyId: number) =>
+  perTable(server, companyId, `coalesce(md5(string_agg(t::text, '|' order by t::text)), '')`);
+
+/**
+ * A cheaper fingerprint for a check after every call: the row count and the newest row version
+ * (`xmin`) per table. An insert or update writes a newer version, a delete lowers the count.
+ */
+export const fingerprintCompany = (server: Pick<TestServer, 'database'>, companyId: number) =>
+  perTable(server, companyId, `coalesce(max(t.xmin::text::bigint), 0)::text`);
 
 /** The tables whose rows differ between two snapshots (an empty list: nothing changed). */
 export function changedTables(before: TenantSnapshot, after: TenantSnapshot): string[] {
