@@ -14,11 +14,10 @@ import { moduleOfPrivilege, WILDCARD_ROUTE } from '../../src/shared/privileges';
 import type { UserToken } from '../../src/shared/envelope';
 import { call, type CallResponse } from '../support/api';
 import { examplePayload, type IdSource, type Payload } from '../support/call-catalogue';
-import { idIn, rowOfEachEntity } from '../support/entity-rows';
-import { moduleIdsOf } from '../support/module-ids';
+import { ownIds } from '../support/entity-rows';
 import { useTestServer } from '../support/test-env';
 import { addUser } from '../support/users';
-import { callerFor, insertSample, sampleValue, Targets, writable } from '../api/entities-helpers';
+import { callerFor, sampleValue, Targets, writable } from '../api/entities-helpers';
 import { entityByPath, type EntityDefinition } from '../../src/shared/entities';
 
 const env = useTestServer({ company: 'Privilege Matrix Clinic', admin: true });
@@ -35,28 +34,14 @@ const OPEN_TO_USERS = PATHS.filter((path) => registry.find(path)?.access === 'us
 const PREFERENCES = /\/(get_my_preferences|update_my_preference|reset_my_preferences)_for_module$/;
 const ROUTES = allPrivilegeStrings().filter((p) => !p.endsWith(`/${WILDCARD_ROUTE}`));
 
-let rows: Map<string, number>;
-let modules: Map<string, number>;
 let ids: IdSource;
 /** One payload per call for the refusals: ids of rows that stay (nothing is used up). */
 const refusalPayloads = new Map<string, Payload>();
 
 beforeAll(async () => {
-  rows = await rowOfEachEntity(env.server, env.company, env.admin);
-  modules = new Map(Object.entries(await moduleIdsOf(env.server, env.company, env.admin)));
-  const asAdmin = callerFor(env.server, env.company, env.admin);
-  const targets = new Targets(asAdmin);
-  ids = {
-    row: (entities, root) => (root ? targets.idOf(entities, root) : idIn(rows, entities)),
-    disposable: async (entities) => {
-      const d = entityByPath(entities) as EntityDefinition;
-      // A set no call inserts into (modules) has only its lasting rows to offer.
-      if (d.capabilities.insert === false) return idIn(rows, entities);
-      return (await insertSample(asAdmin, d, targets)).id;
-    },
-    module: (name) => idIn(modules, name),
-  };
-  const lasting: IdSource = { ...ids, disposable: (entities) => idIn(rows, entities) };
+  const own = await ownIds(env.server, env.company, env.admin);
+  ids = own.ids;
+  const lasting = own.lasting;
   for (const path of PRIVILEGED) {
     refusalPayloads.set(path, await examplePayload(path, lasting).catch(() => ({})));
   }
@@ -333,21 +318,15 @@ describe('the admin group', () => {
   it('a non-admin grants a group only privileges they hold themselves', async () => {
     const manager = await addUser(env.server, env.company, { privileges: USER_MANAGER });
     const group = await ids.disposable('groups');
-    const reply = await call(
-      env.server,
-      env.company,
-      'groups/sync_group_privileges',
-      { group_id: group, group_privileges: ['patients/list'] },
-      manager.token,
-    );
-    expect(reply).toMatchObject({ status: 403, result: false });
-    const held = await call(
-      env.server,
-      env.company,
-      'groups/sync_group_privileges',
-      { group_id: group, group_privileges: ['users/list'] },
-      manager.token,
-    );
-    expect(held).toMatchObject({ status: 200, result: true });
+    const grant = (privilege: string) =>
+      call(
+        env.server,
+        env.company,
+        'groups/sync_group_privileges',
+        { group_id: group, group_privileges: [privilege] },
+        manager.token,
+      );
+    expect(await grant('patients/list')).toMatchObject({ status: 403, result: false });
+    expect(await grant('users/list')).toMatchObject({ status: 200, result: true });
   });
 });
