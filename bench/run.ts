@@ -1,7 +1,7 @@
 /**
  * `npm run bench [section…]`: prints each figure beside its budget. Sections: platform (issue 2),
- * entities (issue 3), web (issue 4), load (issue 11: 100 staff sessions for 10 minutes, run only
- * when named).
+ * entities (issue 3), web (issue 4); run only when named, as they take long: load (issue 11:
+ * 100 staff sessions for 10 minutes) and fuzz (issue 11: 100,000 generated payloads).
  * Exits non-zero when a figure is over budget, so the numbers can gate a release.
  */
 import { passes, printFigures, type Figure } from './lib';
@@ -10,6 +10,7 @@ import { platformBench } from './platform';
 import { webBench } from './web';
 import { entityScreenBench } from './entity-screen';
 import { loadBench } from './load';
+import { fuzzBench } from './fuzz';
 
 interface Section {
   title: string;
@@ -32,6 +33,11 @@ const SECTIONS: Record<string, Section> = {
   load: {
     title: 'Load: 100 staff sessions, 10 minutes of mixed work on 1M patients',
     run: loadBench,
+    onlyWhenNamed: true,
+  },
+  fuzz: {
+    title: 'Fuzzing: generated payloads across every call',
+    run: fuzzBench,
     onlyWhenNamed: true,
   },
 };
