@@ -90,6 +90,7 @@ const NAMED: Record<string, Example> = {
   'users/check_authentication': () => ({}),
   'users/get_user_privileges': () => ({}),
   'users/login': () => ({ user_email: 'nobody@example.com', password: TEST_PASSWORD }),
+  'users/login_status': () => ({ user_email: 'nobody@nowhere.test' }),
   'users/logout': () => ({}),
   'users/remove_avatar': async (ids) => ({ user_id: await ids.row('users') }),
   'users/request_password_reset': () => ({ user_email: 'nobody@example.com' }),
