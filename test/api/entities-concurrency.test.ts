@@ -59,7 +59,7 @@ describe('row versions', () => {
     });
     expect(updated.data.entity._version).toBe(2);
     expect((await ben<Row>('herbs/get', { herb_id: id })).data._version).toBe(2);
-    const listed = await ben<Row[]>('herbs/list', { filters: { herb_name: '=Sage, common' } });
+    const listed = await ben<Row[]>('herbs/list', { filters: { search: '=Sage, common' } });
     expect(listed.data.map((row) => row._version)).toEqual([2]);
   });
 });

@@ -19,8 +19,11 @@ export interface Availability {
 
 export const alwaysAvailable: Availability = { available: true };
 
-/** pg-pool's error when no connection came free within connectionTimeoutMillis. */
-const POOL_TIMEOUT = 'timeout exceeded when trying to connect';
+/**
+ * pg-pool's errors when no connection came free within connectionTimeoutMillis: none was
+ * returned to the pool in time, or a new one took longer than that to open (a busy machine).
+ */
+const POOL_TIMEOUT = /timeout exceeded when trying to connect|due to connection timeout/;
 
 // Connection exceptions (class 08) and the server shutting down, crashing or starting up (57P0x).
 const UNAVAILABLE_SQLSTATE = /^(08...|57P0[1-4])$/;
@@ -37,7 +40,7 @@ const UNAVAILABLE_MESSAGE =
 /** The 503 an error from the database layer stands for, or null when it is a real failure. */
 export function unavailableError(error: unknown): ApiError | null {
   if (!(error instanceof Error)) return null;
-  if (error.message.includes(POOL_TIMEOUT)) return new ApiError(503, SERVER_BUSY_TEXT);
+  if (POOL_TIMEOUT.test(error.message)) return new ApiError(503, SERVER_BUSY_TEXT);
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string' && (UNAVAILABLE_SQLSTATE.test(code) || UNAVAILABLE_ERRNO.has(code)))
     return new ApiError(503, DATABASE_DOWN_TEXT);
