@@ -3,7 +3,9 @@
  * admin would), from a made-up client address so that login throttling stays per test.
  */
 import { randomBytes } from 'node:crypto';
-import { inject } from 'vitest';
+import type { Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
+import { entityByPath } from '../../src/shared/entities';
 import type { Envelope, UserToken } from '../../src/shared/envelope';
 import { admin, clientAddress } from '../support/browser';
 
@@ -109,4 +111,19 @@ export async function createUser(
   const password = `E2e-${tag}-Password9`;
   must(await api('users/set_password', { user_id: user.user_id, password }, token), 'set_password');
   return { user_id: user.user_id, email, password, firstName };
+}
+
+/**
+ * Waits until the record's editor shows the record's name, read from the server, and answers it.
+ * Until the record has loaded the heading says `#id` (or nothing): a name copied from it at once
+ * is the wrong one on a busy machine (issue 11 item 8).
+ */
+export async function recordNameShown(page: Page, entities: string, id: number): Promise<string> {
+  const d = entityByPath(entities);
+  if (!d) throw new Error(`There is no entity set ${entities}.`);
+  const row = await adminCall<Record<string, unknown>>(`${entities}/get`, { [d.keys.id]: id });
+  const name = String(row[d.keys.name]);
+  const heading = page.getByRole('region', { name: 'Editor' }).getByRole('heading', { level: 2 });
+  await expect.poll(async () => (await heading.textContent())?.trim()).toBe(name);
+  return name;
 }

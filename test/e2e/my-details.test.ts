@@ -15,7 +15,7 @@ describe('account menu and my details', () => {
     const { page, context, errors } = await openPage(browser);
     await loginAs(page, user.email, user.password);
     const account = page.getByRole('button', { name: 'Account' });
-    expect(await account.textContent()).toContain('Milo');
+    await expect.poll(() => account.textContent()).toContain('Milo');
     await account.click();
     const menu = page.getByRole('menu');
     expect(await menu.textContent()).toContain('Milo Tester');
@@ -31,8 +31,9 @@ describe('account menu and my details', () => {
     expect(await account.textContent()).toContain('Milena');
     await page.reload();
     await page.getByRole('button', { name: 'Edit my details' }).waitFor();
-    expect(await page.getByRole('main').textContent()).toContain('07700 900123');
-    expect(await account.textContent()).toContain('Milena');
+    // The button is there before the details have loaded: wait for them.
+    await expect.poll(() => page.getByRole('main').textContent()).toContain('07700 900123');
+    await expect.poll(() => account.textContent()).toContain('Milena');
 
     // A value the server refuses is explained, and the form keeps what was typed.
     await page.getByRole('button', { name: 'Edit my details' }).click();

@@ -9,7 +9,7 @@ import {
   openPage,
   SMALL,
 } from '../support/browser';
-import { createUser, type CreatedUser } from './api';
+import { createUser, recordNameShown, type CreatedUser } from './api';
 
 const browser = sharedBrowser();
 
@@ -38,17 +38,20 @@ describe('Full Menu filter (SPEC §5)', () => {
     expect(all).toContain('Patients');
     expect(all).toContain('Modules');
 
+    // Each filter is read once the list has followed it (a busy machine renders later).
     await filter.fill('pa');
-    expect(await menuLabels(page)).toEqual(['Patients', 'Patient letters', 'Parts used']);
+    await expect
+      .poll(() => menuLabels(page))
+      .toEqual(['Patients', 'Patient letters', 'Parts used']);
     await filter.fill('LE');
-    expect(await menuLabels(page)).toEqual([]);
-    expect(await drawer(page).getByText('No nodes available').isVisible()).toBe(true);
+    await expect.poll(() => menuLabels(page)).toEqual([]);
+    await drawer(page).getByText('No nodes available').waitFor();
     await filter.fill('LET');
-    expect(await menuLabels(page)).toEqual(['Patient letters']);
+    await expect.poll(() => menuLabels(page)).toEqual(['Patient letters']);
     await filter.fill('use');
-    expect(await menuLabels(page)).toEqual(['Parts used', 'Users']);
+    await expect.poll(() => menuLabels(page)).toEqual(['Parts used', 'Users']);
     await filter.fill('');
-    expect(await menuLabels(page)).toEqual(all);
+    await expect.poll(() => menuLabels(page)).toEqual(all);
     await context.close();
   });
 });
@@ -115,16 +118,16 @@ describe('favourites (SPEC §2.4, §4.9)', () => {
     await drawer(page).getByRole('button', { name: 'Finish Editing' }).click();
     expect(await favouriteLabels(page)).toEqual(['Users', 'Herbs']);
 
+    // After a reload the favourites arrive with the preferences, after the drawer opens.
     await page.reload();
     await openMenu(page, 'Favourites');
-    expect(await favouriteLabels(page)).toEqual(['Users', 'Herbs']);
+    await expect.poll(() => favouriteLabels(page)).toEqual(['Users', 'Herbs']);
     // The dashboard lists them too, and a favourite leads to its page.
     await page.keyboard.press('Escape');
     const dashboardFavourites = page.getByRole('region', { name: 'Your favourites' });
-    expect(await dashboardFavourites.getByRole('link').allTextContents()).toEqual([
-      'Users',
-      'Herbs',
-    ]);
+    await expect
+      .poll(() => dashboardFavourites.getByRole('link').allTextContents())
+      .toEqual(['Users', 'Herbs']);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -190,14 +193,11 @@ describe('not found and breadcrumbs', () => {
     await page.goto('/app/herbs/7/general');
     const trail = page.getByRole('navigation', { name: 'Breadcrumbs' });
     await trail.getByText('General').waitFor();
-    // The record's crumb carries its name once the editor shows it (else '#7').
-    const name = await page
-      .getByRole('region', { name: 'Editor' })
-      .getByRole('heading', { level: 2 })
-      .textContent();
+    // The record's crumb carries its name once the record has loaded (before: '#7').
+    const name = await recordNameShown(page, 'herbs', 7);
     await expect
       .poll(async () => (await trail.getByRole('link').allTextContents()).map((t) => t.trim()))
-      .toEqual(['Home', 'Herbs', name?.trim()]);
+      .toEqual(['Home', 'Herbs', name]);
     const length = await page.evaluate(() => history.length);
     await trail.getByRole('link', { name: 'Herbs' }).click();
     await page.waitForURL((url) => url.pathname === '/app/herbs');
