@@ -177,13 +177,13 @@ async function prepare(ownerUrl: string, demo: number, url: string): Promise<Wor
     'select max(patient_id) as n from patients where company_id = $1',
     [demo],
   );
-  const products = await asOwner<{ id: number }>(
+  const products = await asOwner<{ id: string }>(
     ownerUrl,
     `select dispensary_product_id as id from dispensary_products
       where company_id = $1 and dispensary_product_unit_kind = 'volume'`,
     [demo],
   );
-  return { url, patients: Number(patients!.n), products: products.map((p) => p.id) };
+  return { url, patients: Number(patients!.n), products: products.map((p) => Number(p.id)) };
 }
 
 function figuresOf(run: Run, seconds: number, memory: number[]): Figure[] {
