@@ -7,7 +7,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
-import { percentile, post, type Figure } from './lib';
+import { percentile, post, treeCpuSeconds, type Figure } from './lib';
 import { asOwner, signIn, withScaleData, type Auth, type Envelope } from './scale';
 
 const SESSIONS = Number(process.env.LOAD_SESSIONS ?? 100);
@@ -250,10 +250,15 @@ export const loadBench = (): Promise<Figure[]> =>
         () => void rssMb(server.process.pid ?? 0).then((mb) => memory.push(mb)),
         MEMORY_SAMPLE_MS,
       );
+      const pid = server.process.pid ?? 0;
+      const cpuBefore = await treeCpuSeconds(pid);
       const started = performance.now();
       await Promise.all(sessions.map((s) => work(s, started + MINUTES * 60_000)));
       clearInterval(sampler);
       const seconds = (performance.now() - started) / 1000;
+      // The work each request costs the server and its PostgreSQL, whatever the queueing: what
+      // bounds the rate two cores can serve (Little's law turns the excess into latency).
+      const cpuMs = (((await treeCpuSeconds(pid)) - cpuBefore) * 1000) / run.samples.length;
       return [
         {
           name: 'machine load average (1 min) before the run',
@@ -262,6 +267,12 @@ export const loadBench = (): Promise<Figure[]> =>
           note: `${loadavg()[0]!.toFixed(2)} at the end (the server is the load); ${cpus().length} cores`,
         },
         ...figuresOf(run, seconds, memory),
+        {
+          name: 'server CPU per request',
+          value: cpuMs,
+          unit: 'ms',
+          note: `Node + PostgreSQL; ${cpus().length} cores serve at most ≈ ${Math.round((cpus().length * 1000) / cpuMs)} req/s of this mix`,
+        },
       ];
     },
   );
