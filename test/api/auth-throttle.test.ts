@@ -275,6 +275,20 @@ describe('users/login_status', () => {
     expect(other.data).toEqual({ captcha_required: false, retry_after: 0 });
   });
 
+  it('counts an IPv6 client’s whole /64 as one address', async () => {
+    const company = await freshClinic();
+    for (let i = 1; i <= 3; i += 1) {
+      const payload = { user_email: `guess-${i}@${company.slug}.test`, password: WRONG };
+      expect((await callFrom(`2001:db8:5:6::${i}`, company, 'users/login', payload)).status).toBe(
+        401,
+      );
+    }
+    const rotated = await statusOf(company, company.adminEmail, '2001:db8:5:6:abcd::1');
+    expect(rotated.data.captcha_required).toBe(true);
+    const elsewhere = await statusOf(company, company.adminEmail, '2001:db8:5:7::1');
+    expect(elsewhere.data.captcha_required).toBe(false);
+  });
+
   it('matches what the login then answers, and counts nothing itself', async () => {
     const company = await freshClinic();
     for (let i = 0; i < 5; i += 1) await statusOf(company, company.adminEmail);

@@ -3,6 +3,7 @@
  * deployment sees the same counts. Subjects are an account (`email:…`) or an address (`ip:…`);
  * the database clock is the only clock, so servers with skewed clocks still agree.
  */
+import { normalizeIP } from '@fastify/rate-limit';
 import { sql } from 'kysely';
 import type { Tx } from '../db/tenancy';
 import { ApiError } from '../http/errors';
@@ -16,7 +17,8 @@ export const LOGIN_RULE: AttemptRule = { kind: 'login', windowSeconds: 15 * 60 }
 export const RESET_RULE: AttemptRule = { kind: 'reset', windowSeconds: 60 * 60 };
 
 export const accountSubject = (email: string) => `email:${email}`;
-export const addressSubject = (ip: string) => `ip:${ip}`;
+/** An IPv6 client holds a whole /64: one address here, or it could rotate past the counts. */
+export const addressSubject = (ip: string) => `ip:${normalizeIP(ip, 64)}`;
 
 /** The recent attempts of one subject, newest first. */
 export class AttemptCount {
