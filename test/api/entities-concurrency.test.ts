@@ -211,6 +211,38 @@ describe('stock', () => {
     expect(await stockOf(product.dispensary_product_id)).toBe(toBase(900, 'ml'));
   });
 
+  it('dispenses prescriptions taking the same products in opposite orders, 10 pairs of 10', async () => {
+    const [a, b] = [await newProduct(toBase(10, 'l')), await newProduct(toBase(10, 'l'))];
+    const twoLines = async (first: unknown, second: unknown) => {
+      const id = (await ben<Row>('prescriptions/insert', { prescription_patient_id: patientId }))
+        .data.prescription_id;
+      const line = (product: unknown) => ({
+        prescription_line_dispensary_product_id: product,
+        prescription_line_quantity: toBase(10, 'ml'),
+        prescription_line_unit_kind: 'volume',
+      });
+      await ben('prescriptions/save_lines', {
+        prescription_id: id,
+        lines: [line(first), line(second)],
+      });
+      return id;
+    };
+    const ids = [a.dispensary_product_id, b.dispensary_product_id];
+    const statuses: number[] = [];
+    for (let pair = 0; pair < 10; pair += 1) {
+      const forward = await twoLines(ids[0], ids[1]);
+      const backward = await twoLines(ids[1], ids[0]);
+      const replies = await Promise.all([
+        anna('prescriptions/dispense', { prescription_id: forward }),
+        ben('prescriptions/dispense', { prescription_id: backward }),
+      ]);
+      statuses.push(...replies.map((r) => r.status));
+    }
+    // Stock rows are taken in one order whatever the lines' order, so neither waits on the other.
+    expect(statuses).toEqual(Array(20).fill(200));
+    expect(await stockOf(ids[0])).toBe(toBase(10, 'l') - toBase(200, 'ml'));
+  });
+
   it('dispenses under races without going below zero, and each prescription once', async () => {
     const product = await newProduct(toBase(1, 'l'));
     const id = product.dispensary_product_id;

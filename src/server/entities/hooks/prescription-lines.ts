@@ -100,7 +100,14 @@ export async function dispense(ctx: CallContext, id: number) {
   const lines = await readLines(ctx, id);
   if (lines.length === 0) throw badRequest('A prescription without lines can not be dispensed.');
   const { unitSystem } = await companyUnits(ctx.trx, companyOf(ctx));
-  for (const line of lines) {
+  // Stock rows are taken in product order, whatever the lines' order: two dispenses sharing
+  // products then queue on the first one instead of each holding what the other waits for.
+  const byProduct = [...lines].sort(
+    (a, b) =>
+      (a.prescription_line_dispensary_product_id ?? 0) -
+      (b.prescription_line_dispensary_product_id ?? 0),
+  );
+  for (const line of byProduct) {
     const productId = line.prescription_line_dispensary_product_id;
     if (productId === null) continue;
     const taken = await sql<{ name: string; stock: number }>`update dispensary_products
