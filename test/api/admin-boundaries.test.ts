@@ -5,24 +5,19 @@
  * reset link, no picture, no group change. Each case: refused with the rule in words, nothing
  * changed; the same user on a non-admin: allowed.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { RESET_LINK_INVALID_TEXT } from '../../src/server/auth/password-reset';
 import { inTenant } from '../../src/server/db/tenancy';
 import { ADMIN_ONLY_TARGET_TEXT } from '../../src/shared/users';
 import { call, type CallResponse } from '../support/api';
-import { resetLinkIn, startMailbox, type Mailbox } from '../support/auth';
+import { resetLinkIn, useMailbox } from '../support/auth';
 import { useTestServer } from '../support/test-env';
 import { addUser, type TestUser } from '../support/users';
 
-// The mailbox starts before the server that mails to it and closes after it.
-let mailbox: Mailbox;
-beforeAll(async () => {
-  mailbox = await startMailbox();
-});
-afterAll(() => mailbox.close());
+const inbox = useMailbox();
 const env = useTestServer({
   company: 'Boundary Clinic',
-  config: () => ({ SMTP_URL: `smtp://127.0.0.1:${mailbox.port}` }),
+  config: () => ({ SMTP_URL: inbox.smtpUrl() }),
 });
 
 const PNG = Buffer.concat([
@@ -170,7 +165,7 @@ describe('an administrator', () => {
 
 /** The reset link of the latest mail to `email` (other tests' mails are in the box too). */
 async function linkMailedTo(email: string, earlier = 0): Promise<string> {
-  const mails = () => mailbox.received.filter((raw) => raw.includes(`To: ${email}`));
+  const mails = () => inbox.box.received.filter((raw) => raw.includes(`To: ${email}`));
   await expect.poll(() => mails().length).toBeGreaterThan(earlier);
   return resetLinkIn(mails().at(-1) ?? '').token;
 }

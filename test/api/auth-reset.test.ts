@@ -1,7 +1,7 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { inTenant } from '../../src/server/db/tenancy';
 import { call, newCompany, startTestServer, TEST_PASSWORD, type TestCompany } from '../support/api';
 import { useTestServer } from '../support/test-env';
@@ -12,9 +12,8 @@ import {
   loginToken,
   resetLinkIn,
   solveCaptcha,
-  startMailbox,
   useQuickCaptcha,
-  type Mailbox,
+  useMailbox,
 } from '../support/auth';
 
 const REQUESTED = {
@@ -25,16 +24,11 @@ const LINK_INVALID =
   'This reset link has expired or has already been used. Please ask for a new one.';
 const NEW_PASSWORD = 'Brand-New-Pass-42';
 
-// The mailbox starts before the server that mails to it and closes after it.
-let mailbox: Mailbox;
-beforeAll(async () => {
-  mailbox = await startMailbox();
-});
-afterAll(() => mailbox.close());
+const inbox = useMailbox();
 const env = useTestServer({
   company: false,
   config: () => ({
-    SMTP_URL: `smtp://127.0.0.1:${mailbox.port}`,
+    SMTP_URL: inbox.smtpUrl(),
     PUBLIC_URL: 'https://clinic.example/',
   }),
 });
@@ -53,14 +47,14 @@ const resetPassword = (company: TestCompany, token: string, password: string) =>
 /** Waits a moment for mail that should not come; resolves with what did arrive. */
 const mailsAfterAWhile = async (count: number) => {
   await new Promise((resolve) => setTimeout(resolve, 400));
-  return mailbox.received.slice(count);
+  return inbox.box.received.slice(count);
 };
 
 describe('the reset flow over SMTP', () => {
   it('mails a link that resets the password once, ending every session', async () => {
     const company = await newCompany(env.server, 'Willow & Sage Clinic');
     const user = await addUser(env.server, company);
-    const arriving = mailbox.next();
+    const arriving = inbox.box.next();
     const reply = await requestReset(company, user.email.toUpperCase());
     expect(reply).toMatchObject({ status: 200, result: true, messages: [REQUESTED] });
 
@@ -101,7 +95,7 @@ describe('the reset flow over SMTP', () => {
 
   it('keeps the link usable when the new password breaks the rules, naming every rule', async () => {
     const company = await newCompany(env.server);
-    const arriving = mailbox.next();
+    const arriving = inbox.box.next();
     await requestReset(company, company.adminEmail);
     const { token } = resetLinkIn(await arriving);
     const weak = await resetPassword(company, token, 'weak password');
@@ -124,7 +118,7 @@ describe('the reset flow over SMTP', () => {
     const unknown = await resetPassword(company, 'x'.repeat(43), NEW_PASSWORD);
     expect(unknown.messages).toEqual([{ type: 'e', text: LINK_INVALID }]);
 
-    const arriving = mailbox.next();
+    const arriving = inbox.box.next();
     await requestReset(company, company.adminEmail);
     const { token } = resetLinkIn(await arriving);
     const other = await newCompany(env.server);
@@ -144,9 +138,9 @@ describe('the reset flow over SMTP', () => {
 
   it('a newer reset makes the older links useless once one is used', async () => {
     const company = await newCompany(env.server);
-    const first = mailbox.next();
+    const first = inbox.box.next();
     await requestReset(company, company.adminEmail);
-    const second = mailbox.next();
+    const second = inbox.box.next();
     await requestReset(company, company.adminEmail);
     const older = resetLinkIn(await first).token;
     const newer = resetLinkIn(await second).token;
@@ -161,7 +155,7 @@ describe('the reset flow over SMTP', () => {
 describe('no account enumeration', () => {
   it('answers an unknown address exactly like a known one, and mails nothing', async () => {
     const company = await newCompany(env.server);
-    const before = mailbox.received.length;
+    const before = inbox.box.received.length;
     const unknown = await requestReset(company, `nobody@${company.slug}.test`);
     const { version: _v, ...reply } = unknown;
     expect(reply).toEqual({ status: 200, result: true, data: null, messages: [REQUESTED] });
@@ -178,7 +172,7 @@ describe('no account enumeration', () => {
         .where('user_id', '=', user.userId)
         .execute(),
     );
-    const before = mailbox.received.length;
+    const before = inbox.box.received.length;
     expect((await requestReset(company, user.email)).messages).toEqual([REQUESTED]);
     expect(await mailsAfterAWhile(before)).toEqual([]);
   });
@@ -203,8 +197,8 @@ describe('captcha and throttling of reset requests', () => {
 
   it('mails an account at most 3 times an hour, answering the same after that', async () => {
     const company = await newCompany(env.server);
-    const before = mailbox.received.length;
-    const arrivals = [mailbox.next(), mailbox.next(), mailbox.next()];
+    const before = inbox.box.received.length;
+    const arrivals = [inbox.box.next(), inbox.box.next(), inbox.box.next()];
     for (let i = 0; i < 4; i += 1) {
       expect((await requestReset(company, company.adminEmail)).messages).toEqual([REQUESTED]);
     }

@@ -1,24 +1,19 @@
 /** An admin sends a user a password reset link (users/send_password_reset). */
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { inTenant } from '../../src/server/db/tenancy';
 import type { UserToken } from '../../src/shared/envelope';
 import { call, newCompany, type TestCompany } from '../support/api';
 import { useTestServer } from '../support/test-env';
-import { login, resetLinkIn, startMailbox, type Mailbox } from '../support/auth';
+import { login, resetLinkIn, useMailbox } from '../support/auth';
 import { addUser } from '../support/users';
 
-// The mailbox starts before the server that mails to it and closes after it.
-let mailbox: Mailbox;
-beforeAll(async () => {
-  mailbox = await startMailbox();
-});
-afterAll(() => mailbox.close());
+const inbox = useMailbox();
 const env = useTestServer({
   company: 'Linden Clinic',
   admin: true,
   config: () => ({
-    SMTP_URL: `smtp://127.0.0.1:${mailbox.port}`,
+    SMTP_URL: inbox.smtpUrl(),
     PUBLIC_URL: 'https://clinic.example/',
   }),
 });
@@ -37,7 +32,7 @@ const auditActions = (userId: number) =>
 describe('users/send_password_reset', () => {
   it('mails the user a single-use link that sets a new password, and audits it', async () => {
     const user = await addUser(env.server, env.company);
-    const arriving = mailbox.next();
+    const arriving = inbox.box.next();
     const reply = await send(user.userId);
     expect(reply).toMatchObject({
       status: 200,
@@ -92,7 +87,7 @@ describe('users/send_password_reset', () => {
       messages: [{ type: 'e', text: 'You do not have the privilege to do this.' }],
     });
     const setter = await addUser(env.server, env.company, { privileges: ['users/set_password'] });
-    const arriving = mailbox.next();
+    const arriving = inbox.box.next();
     expect((await send(user.userId, setter.token)).status).toBe(200);
     await arriving;
   });

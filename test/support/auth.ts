@@ -2,6 +2,7 @@
  * Helpers of the sign-in and account tests: log in through the API, solve a real ALTCHA challenge
  * the way the widget does, and receive mail on a real local SMTP server.
  */
+import { afterAll, beforeAll } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
@@ -72,6 +73,28 @@ export interface Mailbox {
 }
 
 /** A real SMTP server on 127.0.0.1 and a free port, keeping every message it receives. */
+/**
+ * A mailbox for the test file: call it above `useTestServer`, so that it starts before the server
+ * that mails to it and closes after it; `smtpUrl()` is the server's SMTP_URL.
+ */
+export function useMailbox(): { readonly box: Mailbox; smtpUrl(): string } {
+  let box: Mailbox | undefined;
+  beforeAll(async () => {
+    box = await startMailbox();
+  });
+  afterAll(() => box?.close());
+  const ready = () => {
+    if (!box) throw new Error('The mailbox is not started: read it inside hooks and tests.');
+    return box;
+  };
+  return {
+    get box() {
+      return ready();
+    },
+    smtpUrl: () => `smtp://127.0.0.1:${ready().port}`,
+  };
+}
+
 export async function startMailbox(): Promise<Mailbox> {
   const received: string[] = [];
   const waiting: Array<(raw: string) => void> = [];
