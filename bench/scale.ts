@@ -7,11 +7,11 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { seedPatients } from '../test/support/bulk-patients';
 import {
   createCompanies,
   LARGEST_COMPANY_PATIENTS,
   patientCounts,
-  seedPatients,
   TOTAL_PATIENTS,
 } from './entities-seed';
 import { post, startServer, type Figure, type RunningServer } from './lib';

@@ -6,8 +6,10 @@
  *   `~` full text (PostgreSQL text search over words: quotes, `or` and `-word` work),
  *   `&` all words (every word must appear somewhere, in any order),
  *   none: contains (the text appears anywhere, case-insensitive).
- * The same prefixes apply to `filters.search`, which looks in the entity's search fields.
+ * The same prefixes apply to `filters.search`, which looks in the entity's search fields. There
+ * the words of a plain search are matched one by one, in any order: "ahmed d" finds David Ahmed.
  */
+import { isIsoDate } from './iso-date';
 export const FILTER_PREFIXES = { '=': 'exact', '~': 'fulltext', '&': 'allwords' } as const;
 
 export type FilterMode = 'contains' | (typeof FILTER_PREFIXES)[keyof typeof FILTER_PREFIXES];
@@ -40,6 +42,30 @@ export function parseTextFilter(value: FilterScalar): ParsedTextFilter | null {
 
 /** The words of an all-words filter. */
 export const filterWords = (text: string): string[] => text.split(/\s+/).filter(Boolean);
+
+const DAY_MONTH_YEAR = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/;
+const MONTH_YEAR = /^(\d{1,2})[/.-](\d{4})$/;
+const pad = (n: string) => n.padStart(2, '0');
+
+/**
+ * A word typed as the clinic writes dates (31/01/1941, 1.2.1941, 01/1941) as dates are stored and
+ * searched (1941-01-31, 1941-01); any other word, and an impossible date, as typed.
+ */
+export function searchDateWord(word: string): string {
+  const full = DAY_MONTH_YEAR.exec(word);
+  if (full) {
+    const iso = `${full[3]}-${pad(full[2]!)}-${pad(full[1]!)}`;
+    return isIsoDate(iso) ? iso : word;
+  }
+  const month = MONTH_YEAR.exec(word);
+  if (month && Number(month[1]) >= 1 && Number(month[1]) <= 12) {
+    return `${month[2]}-${pad(month[1]!)}`;
+  }
+  return word;
+}
+
+/** The words of a plain or all-words search, dates read as the clinic writes them. */
+export const searchWords = (text: string): string[] => filterWords(text).map(searchDateWord);
 
 /** A non-text filter value without a leading `=` (exact is the only mode for numbers, dates, ids). */
 export function stripExactPrefix(value: FilterScalar): FilterScalar {

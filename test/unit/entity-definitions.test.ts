@@ -4,7 +4,6 @@ import { defineEntity } from '../../src/shared/entities/define';
 import { input } from '../../src/shared/entities/fields';
 import { defaultLabel } from '../../src/shared/entities/labels';
 import { MODULES } from '../../src/shared/modules';
-import { SEARCH_INDEX_TABLES } from '../../src/server/db/migrations/0005_entity_search';
 
 const EXPECTED = [
   'actions',
@@ -78,16 +77,6 @@ describe('entity definitions', () => {
         list: { columns: ['thing_name'], search: ['thing_name'] },
       });
     expect(broken).toThrow('Entity "things": section "T" names unknown item "thing_colour".');
-  });
-
-  it('lists every search field of each definition in the search migrations (0005/0006 mirror them)', () => {
-    for (const e of ENTITIES) {
-      const indexed = SEARCH_INDEX_TABLES.find(([table]) => table === e.table);
-      expect(indexed, e.table).toBeDefined();
-      expect(indexed?.[1]).toBe(e.keys.id);
-      expect(indexed?.[2]).toBe(e.keys.name);
-      expect(indexed?.[3]).toEqual(e.list.search);
-    }
   });
 
   it('validates values with messages naming the problem', () => {

@@ -100,6 +100,21 @@ export async function selectRows(
   return result.rows;
 }
 
+/** The rows of `ids` (one page, found already) in the list's own order. */
+export async function rowsInListOrder(
+  trx: Tx,
+  d: EntityDefinition,
+  companyId: number,
+  ids: readonly number[],
+  shape: Selection['shape'],
+): Promise<Row[]> {
+  if (ids.length === 0) return [];
+  const result = await sql<Row>`select ${columns(trx, d, shape)} from ${sql.table(d.table)} r
+    where ${whereOf(companyId, [sql`${col(d.keys.id)} = any(${sql.val(ids)}::bigint[])`])}
+    order by ${col(d.keys.name)}, ${col(d.keys.id)}`.execute(trx);
+  return result.rows;
+}
+
 export async function countRows(
   trx: Tx,
   d: EntityDefinition,

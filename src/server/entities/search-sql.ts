@@ -24,3 +24,15 @@ export function searchDocumentSql(columns: readonly string[], alias?: string): s
  */
 export const SEARCH_TEXT_COLUMN = 'search_text';
 export const SEARCH_SEPARATOR = '\u001f';
+
+/**
+ * The search terms of a row (db/ddl/search.ts): every ending of every stored word, at least
+ * SEARCH_TERM_MIN characters long, cut to its first SEARCH_TERM_LENGTH characters. A typed word
+ * of SEARCH_TERM_MIN…SEARCH_TERM_LENGTH characters is found exactly by the range of terms that
+ * start with it; a longer one by the range of its first characters, checked against the row.
+ */
+export const SEARCH_TERM_LENGTH = 10;
+export const SEARCH_TERM_MIN = 2;
+
+/** The terms table of an entity table. */
+export const searchTableOf = (d: { table: string }) => `${plainIdentifier(d.table)}_search`;

@@ -13,6 +13,7 @@ import { explained } from './db-errors';
 import type { EntityHooks } from './hooks';
 import { allLinkedIds, linkedIds } from './links';
 import type { ListInput } from './payloads';
+import { countMatches, listPage, typeaheadLabels } from './filtered-reads';
 import { linkRelations } from './relations';
 import * as repo from './repository';
 import type { Row } from './repository';
@@ -62,18 +63,15 @@ export class EntityService {
     ];
   }
 
+  private read = (ctx: CallContext) => ({ trx: ctx.trx, d: this.d, companyId: this.company(ctx) });
+
   async list(ctx: CallContext, q: ListInput): Promise<Row[]> {
-    return repo.selectRows(ctx.trx, this.d, this.company(ctx), {
-      where: this.where(q),
-      orderBy: orderBy(this.d, q.sort),
-      limit: q.limit,
-      offset: (q.page - 1) * q.limit,
-      shape: 'list',
-    });
+    return listPage(this.read(ctx), q, { offset: (q.page - 1) * q.limit, limit: q.limit });
   }
 
-  async count(ctx: CallContext, q: Pick<Query, 'filters' | 'relation_filters'>): Promise<number> {
-    return repo.countRows(ctx.trx, this.d, this.company(ctx), this.where(q));
+  /** How many rows match: exact, or for a broad search at least COUNT_CAP (`more`). */
+  async count(ctx: CallContext, q: Pick<Query, 'filters' | 'relation_filters'>) {
+    return countMatches(this.read(ctx), q);
   }
 
   /** The stored row, or 404 (also for another company's id). */
@@ -227,12 +225,7 @@ export class EntityService {
   }
 
   async typeahead(ctx: CallContext, q: Query) {
-    return repo.labelRows(ctx.trx, this.d, this.company(ctx), {
-      where: this.where(q),
-      orderBy: orderBy(this.d, undefined),
-      limit: q.limit,
-      offset: (q.page - 1) * q.limit,
-    });
+    return typeaheadLabels(this.read(ctx), q, { offset: (q.page - 1) * q.limit, limit: q.limit });
   }
 
   async labels(ctx: CallContext, ids: number[]) {

@@ -7,7 +7,6 @@ import { sql, type RawBuilder } from 'kysely';
 import type { EntityDefinition, FieldDefinition, FilterType } from '../../shared/entities';
 import { filterTypeOf } from '../../shared/entities/define';
 import {
-  filterWords,
   isActiveFilter,
   parseTextFilter,
   stripExactPrefix,
@@ -16,38 +15,14 @@ import {
 } from '../../shared/filters';
 import { ISO_DATE_TEXT, isIsoDate } from '../../shared/iso-date';
 import { badRequest } from '../http/errors';
-import { SEARCH_SEPARATOR, SEARCH_TEXT_COLUMN, searchDocumentSql } from './search-sql';
+import { parseSearch, searchCondition, type SearchQuery } from './search';
+import { col, textMatch } from './text-match';
+
+export { col };
 
 type Condition = RawBuilder<unknown>;
 export type Filters = Record<string, FilterScalar | null | FilterScalar[]> | undefined;
 export type RelationFilters = Record<string, number | null | number[]> | undefined;
-
-/** `r.column` of the row alias every generic query uses. */
-export const col = (name: string) => sql.ref(`r.${name}`);
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-function textMatch(columns: readonly string[], parsed: ParsedTextFilter): Condition {
-  const any = (pattern: string) =>
-    sql`(${sql.join(
-      columns.map((c) => sql`${col(c)}::text ilike ${pattern}`),
-      sql` or `,
-    )})`;
-  switch (parsed.mode) {
-    case 'contains':
-      return any(`%${escapeLike(parsed.text)}%`);
-    case 'exact':
-      return any(escapeLike(parsed.text));
-    case 'allwords':
-      return sql.join(
-        filterWords(parsed.text).map((w) => any(`%${escapeLike(w)}%`)),
-        sql` and `,
-      );
-    case 'fulltext':
-      // The same expression as the full-text index, so the index serves it.
-      return sql`${sql.raw(searchDocumentSql(columns, 'r'))} @@ websearch_to_tsquery('simple', ${parsed.text})`;
-  }
-}
 
 function scalarValue(field: FieldDefinition, type: FilterType, raw: FilterScalar): unknown {
   const value = stripExactPrefix(raw);
@@ -111,31 +86,6 @@ function fieldCondition(
   return sql`${col(field.name)} in (${sql.join(typed.map((v) => sql`${v}${cast}`))})`;
 }
 
-/**
- * The `search` filter over the definition's search columns. Contains, exact and all-words run on
- * `search_text` with LIKE against the lower-cased pattern: the same rows as ILIKE on each column
- * (ILIKE lower-cases both sides too), but cheap enough to test inside the index walk.
- */
-function searchMatch(columns: readonly string[], parsed: ParsedTextFilter): Condition {
-  if (parsed.mode === 'fulltext' || parsed.text.includes(SEARCH_SEPARATOR)) {
-    return textMatch(columns, parsed);
-  }
-  // `(select lower(…))` is computed once per query; a bare lower($n) in the generic plan of a
-  // prepared statement runs for every row walked (measured: twice the cost of the walk).
-  const like = (pattern: string) => sql`${col(SEARCH_TEXT_COLUMN)} like (select lower(${pattern}))`;
-  switch (parsed.mode) {
-    case 'contains':
-      return like(`%${escapeLike(parsed.text)}%`);
-    case 'exact':
-      return like(`%${SEARCH_SEPARATOR}${escapeLike(parsed.text)}${SEARCH_SEPARATOR}%`);
-    case 'allwords':
-      return sql.join(
-        filterWords(parsed.text).map((w) => like(`%${escapeLike(w)}%`)),
-        sql` and `,
-      );
-  }
-}
-
 /** The text search over the definition's search columns, besides the named filters. */
 export const SEARCH_FILTER = 'search';
 
@@ -157,8 +107,13 @@ export function allowedFilters(definition: EntityDefinition): ReadonlyMap<string
   return allowed;
 }
 
-export function filterConditions(definition: EntityDefinition, filters: Filters): Condition[] {
+/** The named filters as conditions, and the search apart: its pages are found differently. */
+export function splitFilters(
+  definition: EntityDefinition,
+  filters: Filters,
+): { conditions: Condition[]; search: SearchQuery | null } {
   const conditions: Condition[] = [];
+  let search: SearchQuery | null = null;
   for (const [name, value] of Object.entries(filters ?? {})) {
     // Checked before the value, so an unknown name is refused even when its value is empty.
     if (name !== SEARCH_FILTER && !allowedFilters(definition).has(name)) {
@@ -166,10 +121,7 @@ export function filterConditions(definition: EntityDefinition, filters: Filters)
     }
     if (value === null || !isActiveFilter(value)) continue;
     if (name === SEARCH_FILTER) {
-      const parsed = (Array.isArray(value) ? value : [value])
-        .map((v) => parseTextFilter(v))
-        .find(Boolean);
-      if (parsed) conditions.push(searchMatch(definition.list.search, parsed));
+      search = parseSearch(value);
       continue;
     }
     const condition = fieldCondition(
@@ -178,7 +130,13 @@ export function filterConditions(definition: EntityDefinition, filters: Filters)
     );
     if (condition) conditions.push(condition);
   }
-  return conditions;
+  return { conditions, search };
+}
+
+/** Every filter, the search included, as conditions. */
+export function filterConditions(definition: EntityDefinition, filters: Filters): Condition[] {
+  const { conditions, search } = splitFilters(definition, filters);
+  return search ? [...conditions, searchCondition(definition, search)] : conditions;
 }
 
 export function relationConditions(

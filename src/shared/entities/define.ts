@@ -181,7 +181,8 @@ export function defineEntity(spec: EntitySpec): EntityDefinition {
 
   const search = spec.list.search.map((name) => field(name, 'search'));
   for (const f of search)
-    if (f.value !== 'text') fail(spec, `search field "${f.name}" is not text.`);
+    if (f.value !== 'text' && f.value !== 'date')
+      fail(spec, `search field "${f.name}" is neither text nor a date.`);
   const columns = spec.list.columns.map((name) => field(name, 'a list column').name);
   const sortable = [
     ...new Set([

@@ -112,6 +112,8 @@ export const patients = defineEntity({
       'patient_email',
       'patient_postcode',
       'patient_reference_number',
+      // Searched as YYYY-MM-DD; a date typed as the clinic writes it (31/01/1941) is read as one.
+      'patient_dob',
     ],
     filters: [
       'patient_last_name',

@@ -14,6 +14,7 @@ import { sessionNotifications } from './0013_session_notifications';
 import { captchaUses } from './0014_captcha_uses';
 import { companyNotifications } from './0015_company_notifications';
 import { rowVersions } from './0017_row_versions';
+import { searchTerms } from './0018_search_terms';
 
 export const MIGRATIONS: readonly Migration[] = [
   platform,
@@ -30,4 +31,5 @@ export const MIGRATIONS: readonly Migration[] = [
   captchaUses,
   companyNotifications,
   rowVersions,
+  searchTerms,
 ];

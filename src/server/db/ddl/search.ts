@@ -1,0 +1,125 @@
+/**
+ * The search structure of an entity table, built from its definition (issue 12): the stored
+ * `search_text` column and the list-order index that carries it, and the table of search terms
+ * that answers "which rows contain this word" under row-level security.
+ *
+ * Why a terms table: under row-level security the planner uses a condition inside an index only
+ * when its operator is LEAKPROOF. LIKE, ILIKE and the trigram and full-text operators are not, so
+ * for the application role no trigram or full-text index can serve a search. Text comparisons
+ * (`>=`, `<`, `=`) are. So each row's search words are cut into their suffixes (every ending of
+ * every word, 2 characters or longer, the first TERM_LENGTH characters kept) and stored, one row
+ * per distinct term, beside the row's list-order name: "contains 'hme'" is then a range of terms
+ * starting with 'hme' — the suffix 'hmed' of 'ahmed' — read from one company's part of one index.
+ *
+ * Migrations freeze this output as text: a shipped migration never changes when this file does.
+ */
+import type { EntityDefinition } from '../../../shared/entities';
+import {
+  SEARCH_TERM_LENGTH,
+  SEARCH_TEXT_COLUMN,
+  plainIdentifier,
+  searchTableOf,
+} from '../../entities/search-sql';
+import { tenantTableSql } from '../tenant-sql';
+
+/** The separator between search columns in `search_text` (SEARCH_SEPARATOR), as SQL. */
+const SEPARATOR_SQL = "E'\\x1f'";
+
+/**
+ * `search_terms(document)`: the distinct terms of a `search_text`. Words are split at the column
+ * separator and at white space, exactly as a search splits what the user typed, so a word typed
+ * can only match inside one stored word.
+ */
+export const SEARCH_TERMS_FUNCTION_SQL = `
+create function search_terms(document text) returns text[]
+language sql immutable strict parallel safe as $$
+  select coalesce(array_agg(distinct left(substr(word, start), ${SEARCH_TERM_LENGTH})), '{}')
+  from regexp_split_to_table(document, '[' || chr(31) || '[:space:]]+') word,
+    generate_series(1, length(word) - 1) start
+$$;`;
+
+/**
+ * A date as YYYY-MM-DD. Not `::text`, whose form follows the session's DateStyle: a stored column
+ * must not depend on a setting (PostgreSQL refuses it as not immutable).
+ */
+const isoDateSql = (column: string) =>
+  (['year', 'month', 'day'] as const)
+    .map((part, i) => `lpad(extract(${part} from ${column})::int::text, ${i ? 2 : 4}, '0')`)
+    .join(` || '-' || `);
+
+/** `E'\x1f' || coalesce(lower(a::text), '') || E'\x1f' || …`: each search column between separators. */
+export function searchTextSql(d: EntityDefinition): string {
+  const parts = d.list.search.map((name) => {
+    const column = plainIdentifier(name);
+    const isDate = d.fields.find((f) => f.name === name)?.value === 'date';
+    return `coalesce(${isDate ? isoDateSql(column) : `lower(${column}::text)`}, '')`;
+  });
+  return [SEPARATOR_SQL, ...parts.flatMap((part) => [part, SEPARATOR_SQL])].join(' || ');
+}
+
+/** The list-order index: (company, name, id), carrying `search_text` for walks that read no row. */
+export function orderIndexSql(d: EntityDefinition): string {
+  const { table, keys } = d;
+  return `create index ${table}_order on ${table} (company_id, ${keys.name}, ${keys.id}) include (${SEARCH_TEXT_COLUMN});`;
+}
+
+/** Replaces `search_text` (and so the order index) after the definition's search columns changed. */
+export function redefineSearchTextSql(d: EntityDefinition): string {
+  const { table } = d;
+  return `
+drop index ${table}_order;
+alter table ${table} drop column ${SEARCH_TEXT_COLUMN};
+alter table ${table} add column ${SEARCH_TEXT_COLUMN} text generated always as (${searchTextSql(d)}) stored;
+${orderIndexSql(d)}`;
+}
+
+/** The terms of the table's rows `r`, as rows of its terms table (add a `where` on `r` to narrow). */
+export function searchTermsOfRowsSql(d: EntityDefinition): string {
+  const { table, keys } = d;
+  return `insert into ${searchTableOf(d)} (company_id, term, sort_name, row_id)
+  select r.company_id, t.term, r.${plainIdentifier(keys.name)}, r.${plainIdentifier(keys.id)}
+  from ${table} r cross join unnest(search_terms(r.${SEARCH_TEXT_COLUMN})) t(term)`;
+}
+
+/**
+ * The terms table, filled for the rows there are, then kept by a trigger in the writer's own
+ * transaction. The primary key is the one index: ranges of terms read in it, and a row's old
+ * terms are found in it when the row changes (each old term is a key, so no second index).
+ */
+export function searchTermsSql(d: EntityDefinition): string {
+  const { table, keys } = d;
+  const terms = searchTableOf(d);
+  const name = plainIdentifier(keys.name);
+  const id = plainIdentifier(keys.id);
+  return `
+create table ${terms} (
+  company_id bigint not null references companies (company_id) on delete cascade,
+  term text collate "C" not null,
+  sort_name text not null,
+  row_id bigint not null,
+  primary key (company_id, term, sort_name, row_id)
+);
+${searchTermsOfRowsSql(d)};
+${tenantTableSql(terms)}
+create function ${terms}_sync() returns trigger language plpgsql as $$
+begin
+  if tg_op <> 'INSERT' then
+    delete from ${terms} s where s.company_id = old.company_id
+      and s.term = any(search_terms(old.${SEARCH_TEXT_COLUMN}))
+      and s.sort_name = old.${name} and s.row_id = old.${id};
+  end if;
+  if tg_op <> 'DELETE' then
+    insert into ${terms} (company_id, term, sort_name, row_id)
+      select new.company_id, t.term, new.${name}, new.${id}
+      from unnest(search_terms(new.${SEARCH_TEXT_COLUMN})) t(term);
+  end if;
+  return null;
+end $$;
+create trigger ${terms}_added_or_removed after insert or delete on ${table}
+  for each row execute function ${terms}_sync();
+create trigger ${terms}_changed after update on ${table} for each row
+  when (old.${SEARCH_TEXT_COLUMN} is distinct from new.${SEARCH_TEXT_COLUMN}
+    or old.${name} is distinct from new.${name})
+  execute function ${terms}_sync();
+analyze ${terms};`;
+}

@@ -1,0 +1,109 @@
+/**
+ * The reads of a filtered set — a list page, its count, typeahead labels — with or without a
+ * search. A search alone, in the list's own order, is answered from the search terms directly
+ * (./search-pages.ts); beside other filters or in another order its condition joins theirs,
+ * narrowed to the rows of its narrowest word when that word is narrow.
+ */
+import type { RawBuilder } from 'kysely';
+import type { EntityDefinition } from '../../shared/entities';
+import type { Tx } from '../db/tenancy';
+import * as repo from './repository';
+import type { Row } from './repository';
+import { searchCondition, type SearchQuery } from './search';
+import {
+  narrowingCondition,
+  searchCount,
+  searchPageIds,
+  termsServe,
+  type SearchCount,
+} from './search-pages';
+import {
+  orderBy,
+  relationConditions,
+  splitFilters,
+  type Filters,
+  type RelationFilters,
+  type Sort,
+} from './where';
+
+export interface ReadQuery {
+  filters?: Filters;
+  relation_filters?: RelationFilters;
+  sort?: Sort;
+}
+
+export interface Page {
+  offset: number;
+  limit: number;
+}
+
+interface Read {
+  trx: Tx;
+  d: EntityDefinition;
+  companyId: number;
+}
+
+/** The search, when it is the whole query and the terms can answer it in list order. */
+function directSearch(d: EntityDefinition, q: ReadQuery): SearchQuery | null {
+  if (q.sort !== undefined && q.sort !== '') return null;
+  const { conditions, search } = splitFilters(d, q.filters);
+  if (!search || conditions.length > 0) return null;
+  if (relationConditions(d, q.relation_filters).length > 0) return null;
+  return termsServe(d, search) ? search : null;
+}
+
+/** Every condition of the query, a search's included (and narrowed when it can be). */
+async function conditionsOf(
+  { trx, d, companyId }: Read,
+  q: ReadQuery,
+): Promise<RawBuilder<unknown>[]> {
+  const { conditions, search } = splitFilters(d, q.filters);
+  const all = [...conditions, ...relationConditions(d, q.relation_filters)];
+  if (!search) return all;
+  const narrowing = await narrowingCondition(trx, d, companyId, search);
+  return [...all, searchCondition(d, search), ...(narrowing ? [narrowing] : [])];
+}
+
+export async function listPage(read: Read, q: ReadQuery, page: Page): Promise<Row[]> {
+  const { trx, d, companyId } = read;
+  const search = directSearch(d, q);
+  if (search) {
+    const ids = await searchPageIds(trx, d, companyId, search, page.offset, page.limit);
+    if (ids) return repo.rowsInListOrder(trx, d, companyId, ids, 'list');
+  }
+  return repo.selectRows(trx, d, companyId, {
+    where: await conditionsOf(read, q),
+    orderBy: orderBy(d, q.sort),
+    ...page,
+    shape: 'list',
+  });
+}
+
+export async function countMatches(read: Read, q: ReadQuery): Promise<SearchCount> {
+  const { trx, d, companyId } = read;
+  const search = directSearch(d, q);
+  const counted = search ? await searchCount(trx, d, companyId, search) : null;
+  if (counted) return counted;
+  return {
+    count: await repo.countRows(trx, d, companyId, await conditionsOf(read, q)),
+    more: false,
+  };
+}
+
+export async function typeaheadLabels(read: Read, q: ReadQuery, page: Page) {
+  const { trx, d, companyId } = read;
+  const search = directSearch(d, q);
+  const ids = search
+    ? await searchPageIds(trx, d, companyId, search, page.offset, page.limit)
+    : null;
+  if (ids)
+    return repo.labelRows(trx, d, companyId, {
+      where: [repo.byIds(d, ids)],
+      orderBy: orderBy(d, undefined),
+    });
+  return repo.labelRows(trx, d, companyId, {
+    where: await conditionsOf(read, q),
+    orderBy: orderBy(d, undefined),
+    ...page,
+  });
+}

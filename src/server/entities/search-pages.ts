@@ -1,0 +1,271 @@
+/**
+ * Pages and counts of a search at any size (issue 12). The condition in ./search.ts decides what
+ * matches; this file decides how to find it fast, by what the words are like:
+ *
+ * 1. A broad word (one in five rows holds "an") fills a page from the first rows of the list
+ *    order: the walk reads WALK_ROWS rows of the order index (an index-only scan) and stops.
+ * 2. Otherwise the terms table (db/ddl/search.ts) holds, for the narrowest word, every row that
+ *    contains it: one range of one company's terms, carrying each row's list-order name, so the
+ *    first rows in list order come out of that range without reading the entity table. Other
+ *    words are matched by their own term ranges, or checked on the row when they can not be.
+ *
+ * Both read only the searching company's part of an index: another company's rows are neither
+ * read nor counted, so they can not change what a search returns or how long it takes.
+ */
+import { sql, type RawBuilder } from 'kysely';
+import type { EntityDefinition } from '../../shared/entities';
+import type { Tx } from '../db/tenancy';
+import { searchCondition, type SearchQuery } from './search';
+import {
+  SEARCH_SEPARATOR,
+  SEARCH_TERM_LENGTH,
+  SEARCH_TERM_MIN,
+  plainIdentifier,
+  searchTableOf,
+} from './search-sql';
+import { col } from './text-match';
+
+/** Rows of the list order a search reads before it turns to the terms. */
+const WALK_ROWS = 1000;
+/** Term rows read per wanted row: one row holds a word in several terms (name, e-mail…). */
+const TERMS_PER_ROW = 3;
+/** Term ranges are counted up to this to pick the narrowest word and those to intersect. */
+const NARROW_TERMS = 2000;
+/** A count is exact while the narrowest word's range holds at most this many terms… */
+const COUNTED_TERMS = 20_000;
+/** …or this many when each row must be checked as well; */
+const CHECKED_TERMS = 5000;
+/** …and beyond, matching rows are counted up to this: the badge then says "1,000+". */
+export const COUNT_CAP = 1000;
+
+export interface SearchCount {
+  count: number;
+  /** More rows match than `count`. */
+  more: boolean;
+}
+
+const codePoints = (word: string) => [...word].length;
+
+/** A word the terms can find: at least one term long (shorter ones are checked on the row). */
+const findable = (word: string) => codePoints(word) >= SEARCH_TERM_MIN;
+
+/**
+ * Whether a word's range holds exactly the rows that contain it, so no row needs checking: not
+ * cut to the term length, and plain ASCII (lower-cased alike by JavaScript and PostgreSQL).
+ */
+const exactRange = (word: string) =>
+  codePoints(word) <= SEARCH_TERM_LENGTH && /^[\x21-\x7e]+$/.test(word);
+
+/** Searches the terms serve: words (not full text) in the list's own order. */
+export const termsServe = (d: EntityDefinition, q: SearchQuery) =>
+  q.mode !== 'fulltext' &&
+  !d.keys.order &&
+  !q.text.includes(SEARCH_SEPARATOR) &&
+  q.words.some(findable);
+
+const terms = (d: EntityDefinition) => sql.table(searchTableOf(d));
+
+/** The terms that start with the word's first SEARCH_TERM_LENGTH characters, lower-cased. */
+function termRange(alias: string, word: string): RawBuilder<unknown> {
+  const term = sql.ref(`${alias}.term`);
+  const start = sql`(left(lower(${word}), ${SEARCH_TERM_LENGTH}) collate "C")`;
+  // U+10FFFF sorts after every character, so the range ends after the last term with the start.
+  return sql`${term} >= ${start} and ${term} < (${start} || chr(1114111))`;
+}
+
+/** Rows of the company with a term of the word, as a set of ids. */
+export const rowsWithWord = (d: EntityDefinition, companyId: number, word: string) =>
+  sql`(select u.row_id from ${terms(d)} u where u.company_id = ${companyId} and ${termRange('u', word)})`;
+
+/** How many terms each word's range holds, counted up to `cap`. */
+async function rangeSizes(
+  trx: Tx,
+  d: EntityDefinition,
+  companyId: number,
+  words: readonly string[],
+  cap: number,
+): Promise<number[]> {
+  const sizes = words.map(
+    (word) => sql`(select count(*)::int from (select 1 from ${terms(d)} t
+      where t.company_id = ${companyId} and ${termRange('t', word)} limit ${cap}) x)`,
+  );
+  const result = await sql<{ sizes: number[] }>`select array[${sql.join(sizes)}] as sizes`.execute(
+    trx,
+  );
+  return result.rows[0]?.sizes ?? words.map(() => cap);
+}
+
+interface TermsPlan {
+  /** The narrowest word: its range of terms is read. */
+  driver: string;
+  /** Other narrow words, whose ranges are intersected with the driver's. */
+  alongside: string[];
+  /** Whether each row must still meet the whole condition (broad or long words, exact). */
+  check: boolean;
+}
+
+/** Which word's range to read, which to intersect it with, and whether rows need a check. */
+async function planTerms(
+  trx: Tx,
+  d: EntityDefinition,
+  companyId: number,
+  q: SearchQuery,
+): Promise<TermsPlan> {
+  const words = [...new Set(q.words.filter(findable))];
+  const sizes =
+    words.length > 1
+      ? await rangeSizes(trx, d, companyId, words, NARROW_TERMS)
+      : words.map(() => 0);
+  const driver = words[sizes.indexOf(Math.min(...sizes))]!;
+  const alongside = words.filter(
+    (w, i) => w !== driver && exactRange(w) && sizes[i]! < NARROW_TERMS,
+  );
+  const settled = new Set([driver, ...alongside]);
+  const check = q.mode === 'exact' || !exactRange(driver) || q.words.some((w) => !settled.has(w));
+  return { driver, alongside, check };
+}
+
+const termsOf = (d: EntityDefinition, companyId: number, word: string) =>
+  sql`select t.sort_name, t.row_id from ${terms(d)} t
+    where t.company_id = ${companyId} and ${termRange('t', word)}`;
+
+/**
+ * (sort_name, row_id) of the plan's rows: the driver's terms, checked on the row when needed,
+ * intersected with the other narrow words' terms (an intersection is a hashed set operation;
+ * a join of two ranges was planned as a nested loop over both: 0.4 s). Rows repeat unless
+ * intersected, as a row holds a word in several terms.
+ */
+function planRows(d: EntityDefinition, companyId: number, q: SearchQuery, plan: TermsPlan) {
+  const { keys, table } = d;
+  // The list-order index holds (company, name, id) and search_text: a probe that reads no row.
+  const check = plan.check
+    ? sql` and exists (select 1 from ${sql.table(table)} r
+      where r.company_id = ${companyId} and ${col(keys.name)} = t.sort_name
+        and ${col(keys.id)} = t.row_id and ${searchCondition(d, q)})`
+    : sql``;
+  return sql.join(
+    [
+      sql`${termsOf(d, companyId, plan.driver)}${check}`,
+      ...plan.alongside.map((w) => termsOf(d, companyId, w)),
+    ],
+    sql` intersect `,
+  );
+}
+
+/** The first `wanted` matching ids in list order, from the first WALK_ROWS rows of the list. */
+async function walkFirstRows(
+  trx: Tx,
+  d: EntityDefinition,
+  companyId: number,
+  q: SearchQuery,
+  wanted: number,
+): Promise<{ ids: number[]; complete: boolean }> {
+  const { keys, table } = d;
+  const [id, name] = [col(keys.id), col(keys.name)];
+  const result = await sql<{ ids: number[] | null; walked: number }>`
+    select (array_agg(${id} order by ${name}, ${id}) filter (where ${searchCondition(d, q)}))[1:${wanted}] as ids,
+      count(*)::int as walked
+    from (select ${id}, ${name}, r.search_text from ${sql.table(table)} r
+      where r.company_id = ${companyId} order by ${name}, ${id} limit ${WALK_ROWS}) r`.execute(trx);
+  const row = result.rows[0];
+  const ids = (row?.ids ?? []).map(Number);
+  // Fewer rows than the walk's length: the company has no more, so the walk saw every row.
+  return { ids, complete: ids.length >= wanted || (row?.walked ?? 0) < WALK_ROWS };
+}
+
+/** The first `wanted` matching ids in list order, from the narrowest word's terms. */
+async function termsFirstRows(
+  trx: Tx,
+  d: EntityDefinition,
+  companyId: number,
+  q: SearchQuery,
+  wanted: number,
+): Promise<number[]> {
+  const plan = await planTerms(trx, d, companyId, q);
+  const rows = planRows(d, companyId, q, plan);
+  const read = plan.alongside.length ? wanted : wanted * TERMS_PER_ROW;
+  const found = await sql<{ id: string }>`select x.row_id as id from (${rows}) x
+    order by x.sort_name, x.row_id limit ${read}`.execute(trx);
+  const ids = [...new Set(found.rows.map((r) => Number(r.id)))];
+  if (ids.length >= wanted || found.rows.length < read) return ids.slice(0, wanted);
+  // Rows with many terms of the word crowded the read: group them (rare, and exact).
+  const grouped = await sql<{ id: string }>`select x.row_id as id from (${rows}) x
+    group by x.sort_name, x.row_id order by x.sort_name, x.row_id limit ${wanted}`.execute(trx);
+  return grouped.rows.map((r) => Number(r.id));
+}
+
+/**
+ * The ids of one page of a search in the list's own order with no other filter, or null when
+ * the terms can not serve it (see `termsServe`).
+ */
+export async function searchPageIds(
+  trx: Tx,
+  d: EntityDefinition,
+  companyId: number,
+  q: SearchQuery,
+  offset: number,
+  limit: number,
+): Promise<number[] | null> {
+  if (!termsServe(d, q)) return null;
+  const wanted = offset + limit;
+  const walk = await walkFirstRows(trx, d, companyId, q, wanted);
+  const ids = walk.complete ? walk.ids : await termsFirstRows(trx, d, companyId, q, wanted);
+  return ids.slice(offset, wanted);
+}
+
+/** Counts the rows that match, up to `cap`, in list order. */
+async function countByWalk(
+  trx: Tx,
+  d: EntityDefinition,
+  companyId: number,
+  q: SearchQuery,
+): Promise<SearchCount> {
+  const result = await sql<{ count: number }>`select count(*)::int as count from (
+    select 1 from ${sql.table(d.table)} r where r.company_id = ${companyId}
+      and ${searchCondition(d, q)} limit ${COUNT_CAP + 1}) x`.execute(trx);
+  const count = result.rows[0]?.count ?? 0;
+  return count > COUNT_CAP ? { count: COUNT_CAP, more: true } : { count, more: false };
+}
+
+/**
+ * How many rows match a search with no other filter: exact while the narrowest word is narrow
+ * enough to count in its terms, else exact up to COUNT_CAP and "more" beyond. Null when the terms
+ * can not serve the search.
+ */
+export async function searchCount(
+  trx: Tx,
+  d: EntityDefinition,
+  companyId: number,
+  q: SearchQuery,
+): Promise<SearchCount | null> {
+  if (!termsServe(d, q)) return null;
+  const plan = await planTerms(trx, d, companyId, q);
+  const limit = plan.check ? CHECKED_TERMS : COUNTED_TERMS;
+  const result = await sql<{ terms: number; rows: number }>`
+    select count(*)::int as terms, count(distinct x.row_id)::int as rows from (
+      select row_id from (${planRows(d, companyId, q, plan)}) r limit ${limit + 1}) x`.execute(trx);
+  const counted = result.rows[0];
+  if (counted && counted.terms <= limit) return { count: counted.rows, more: false };
+  return countByWalk(trx, d, companyId, q);
+}
+
+/**
+ * For a search the direct paths above do not serve (beside other filters, in another order): a
+ * condition that narrows the rows to those of the narrowest word, when it is narrow. The search's
+ * own condition is still applied; this only spares the walk over the rest.
+ */
+export async function narrowingCondition(
+  trx: Tx,
+  d: EntityDefinition,
+  companyId: number,
+  q: SearchQuery,
+): Promise<RawBuilder<unknown> | null> {
+  if (q.mode === 'fulltext' || q.text.includes(SEARCH_SEPARATOR)) return null;
+  const words = [...new Set(q.words.filter(findable))];
+  if (words.length === 0) return null;
+  const sizes = await rangeSizes(trx, d, companyId, words, NARROW_TERMS);
+  const narrowest = words[sizes.indexOf(Math.min(...sizes))]!;
+  if (Math.min(...sizes) >= NARROW_TERMS) return null;
+  const id = plainIdentifier(d.keys.id);
+  return sql`${col(id)} = any(array${rowsWithWord(d, companyId, narrowest)})`;
+}
