@@ -1,0 +1,160 @@
+/**
+ * A search in one company can not return, count or time another company's rows (issue 12).
+ *
+ * Company B holds 400 patients surnamed Quarrington, then renamed Vexillum (the same number of
+ * rows and terms either way). Company A, searching "vexill", gets nothing, counts nothing — and
+ * does exactly the same work in both states: every statement its list, count and typeahead run is
+ * run again under EXPLAIN (ANALYZE, BUFFERS), and the blocks their execution reads do not change by
+ * one. Work is the deterministic measure of time: a search that reads no block of B's can not
+ * take longer because of B's rows. (Planning is left out: with literal values the planner may
+ * look at the ends of a whole index; the server's prepared statements are planned once.)
+ */
+import { Kysely, PostgresDialect, sql, type CompiledQuery } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DB } from '../../src/server/db/schema';
+import { inTenant, type Tx } from '../../src/server/db/tenancy';
+import { hooksOf } from '../../src/server/entities/hooks/index';
+import { EntityService } from '../../src/server/entities/service';
+import type { CallContext } from '../../src/server/http/calls';
+import { patients } from '../../src/shared/entities/patients';
+import { callerFor, type Caller, type Row } from '../api/entities-helpers';
+import { newCompany, type TestCompany } from '../support/api';
+import { addPatients } from '../support/bulk-patients';
+import { useTestServer } from '../support/test-env';
+import { adminToken } from '../support/users';
+
+const env = useTestServer({ company: false });
+
+let a: TestCompany;
+let b: TestCompany;
+let callA: Caller;
+let callB: Caller;
+let owner: pg.Pool;
+const service = new EntityService(patients, hooksOf('patients'));
+
+beforeAll(async () => {
+  a = await newCompany(env.server, 'Clinic A');
+  b = await newCompany(env.server, 'Clinic B');
+  callA = callerFor(env.server, a, await adminToken(env.server, a));
+  callB = callerFor(env.server, b, await adminToken(env.server, b));
+  // A is past the 1,000-row walk, so its searches read the terms.
+  await addPatients(env.server.database.ownerUrl, [a.companyId, b.companyId], [1500, 800], 0.7);
+  owner = new pg.Pool({ connectionString: env.server.database.ownerUrl, max: 1 });
+  capturing = new Kysely<DB>({
+    dialect: new PostgresDialect({
+      pool: new pg.Pool({ connectionString: env.server.database.appUrl, max: 1 }),
+    }),
+    log: (event) => {
+      if (event.level === 'query') captured.push(event.query);
+    },
+  });
+  await renameB('Quarrington');
+}, 60_000);
+afterAll(async () => {
+  await owner?.end();
+  await capturing?.destroy();
+});
+
+/** Gives 400 of B's patients the surname, through the ordinary triggers. */
+async function renameB(surname: string): Promise<void> {
+  const client = await owner.connect();
+  try {
+    await client.query('begin');
+    await client.query(`select set_config('app.company_id', $1, true)`, [String(b.companyId)]);
+    await client.query(
+      `update patients set patient_last_name = $2
+       where company_id = $1 and patient_id in (
+         select patient_id from patients where company_id = $1 order by patient_id limit 400)`,
+      [b.companyId, surname],
+    );
+    await client.query('commit');
+    // Index-only reads skip the table only for pages marked all-visible: mark them now, so
+    // that autovacuum doing it between two measurements can not move the count.
+    await client.query('vacuum patients, patients_search');
+  } finally {
+    client.release();
+  }
+}
+
+/** The statements a read runs, as Kysely compiles them. */
+let captured: CompiledQuery[] = [];
+let capturing: Kysely<DB>;
+
+/** The blocks the statements' execution reads, each run again under EXPLAIN in A's transaction. */
+async function executionBlocks(statements: readonly CompiledQuery[]): Promise<number> {
+  return inTenant(env.server.database.db, a.companyId, async (trx) => {
+    let blocks = 0;
+    for (const statement of statements) {
+      const explain = sql`explain (analyze, buffers, format json) ${sql.raw(statement.sql)}`;
+      const query = { ...explain.compile(trx), parameters: statement.parameters };
+      // The second run is measured: a first one may set hint bits or read the visibility map.
+      await trx.executeQuery(query);
+      const result = await trx.executeQuery<{ 'QUERY PLAN': [{ Plan: Record<string, number> }] }>(
+        query,
+      );
+      const plan = result.rows[0]!['QUERY PLAN'][0].Plan;
+      blocks += plan['Shared Hit Blocks']! + plan['Shared Read Blocks']!;
+    }
+    return blocks;
+  });
+}
+
+type Work = Record<string, number>;
+
+/** What A's reads of the search return, and the blocks each one's statements read. */
+async function searchInA(search: string): Promise<{ found: unknown[]; work: Work }> {
+  const ctx = (trx: Tx) =>
+    ({ trx, caller: { company: { company_id: a.companyId } } }) as CallContext;
+  const filters = { search };
+  const reads: Record<string, (c: CallContext) => Promise<unknown[]>> = {
+    list: (c) => service.list(c, { page: 1, limit: 50, filters }),
+    count: async (c) => {
+      const { count } = await service.count(c, { filters });
+      return count ? [count] : [];
+    },
+    typeahead: (c) => service.typeahead(c, { page: 1, limit: 10, filters }),
+  };
+  const found: unknown[] = [];
+  const work: Work = {};
+  for (const [name, read] of Object.entries(reads)) {
+    captured = [];
+    found.push(...(await inTenant(capturing, a.companyId, (trx) => read(ctx(trx)))));
+    const statements = captured.filter((q) => !/^\s*(begin|commit)\b/i.test(q.sql));
+    work[name] = await executionBlocks(statements);
+  }
+  return { found, work };
+}
+
+describe("another company's rows", () => {
+  it('are not found, counted or timed by a search', async () => {
+    const terms = ['vexill', 'vexillum a', '=vexillum', 'exillu'];
+    const searchAll = async () => {
+      const results = [];
+      for (const term of terms) results.push(await searchInA(term));
+      return results;
+    };
+    const before = await searchAll();
+    await renameB('Vexillum');
+    const after = await searchAll();
+
+    const inB = await callB<{ count: number }>('patients/count', {
+      filters: { search: 'vexill' },
+    });
+    expect(inB.data.count).toBe(400);
+    terms.forEach((term, i) => {
+      expect(after[i]!.found, term).toEqual([]);
+      expect(after[i]!.work, term).toEqual(before[i]!.work);
+    });
+    for (const search of terms) {
+      const listed = await callA<Row[]>('patients/list', {
+        page: 1,
+        limit: 50,
+        filters: { search },
+      });
+      expect(listed.data).toEqual([]);
+      const counted = await callA<{ count: number }>('patients/count', { filters: { search } });
+      expect(counted.data.count).toBe(0);
+    }
+  });
+});
