@@ -1,7 +1,7 @@
 /**
- * The SQL baseline of the patients benchmark: the exact statement the engine runs for a list
- * call (captured from Kysely's query log while the engine's own service builds and runs it), then
- * that statement straight through `pg` inside the same transaction an API request opens.
+ * The SQL baseline of the patients benchmark: the exact statements the engine runs for a list
+ * call (captured from Kysely's query log while the engine's own service builds and runs them),
+ * then those statements straight through `pg` inside the same transaction an API request opens.
  */
 import { Kysely, PostgresDialect, type CompiledQuery } from 'kysely';
 import pg from 'pg';
@@ -19,12 +19,12 @@ export interface Statement {
   parameters: readonly unknown[];
 }
 
-/** Runs `patients/list` through the engine once per query and keeps the SQL each one ran. */
+/** Runs `patients/list` through the engine once per query and keeps the statements each ran. */
 export async function engineListSql(
   appUrl: string,
   companyId: number,
   queries: readonly ListInput[],
-): Promise<Statement[]> {
+): Promise<Statement[][]> {
   let logged: CompiledQuery[] = [];
   const db = new Kysely<DB>({
     dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: appUrl, max: 1 }) }),
@@ -33,7 +33,7 @@ export async function engineListSql(
     },
   });
   const service = new EntityService(patients, hooksOf('patients'));
-  const statements: Statement[] = [];
+  const calls: Statement[][] = [];
   try {
     for (const query of queries) {
       logged = [];
@@ -41,24 +41,24 @@ export async function engineListSql(
         const ctx = { trx, caller: { company: { company_id: companyId } } };
         return service.list(ctx as unknown as CallContext, query);
       });
-      const list = logged.filter((q) => !/^\s*(begin|commit)\b/i.test(q.sql));
-      if (list.length !== 1) throw new Error(`expected one list statement, got ${list.length}`);
-      statements.push({ sql: list[0]!.sql, parameters: list[0]!.parameters });
+      const statements = logged.filter((q) => !/^\s*(begin|commit)\b/i.test(q.sql));
+      calls.push(statements.map((s) => ({ sql: s.sql, parameters: s.parameters })));
     }
   } finally {
     await db.destroy();
   }
-  return statements;
+  return calls;
 }
 
 /**
- * `connections` clients each running begin+tenant, one statement (round-robin), commit — the
- * statement prepared once per connection, as the server's pool does (db/prepared-pool.ts).
+ * `connections` clients each running begin+tenant, one call's statements (calls round-robin),
+ * commit — each statement prepared once per connection, as the server's pool does
+ * (db/prepared-pool.ts).
  */
 export async function sqlLoad(
   appUrl: string,
   companyId: number,
-  statements: readonly Statement[],
+  calls: readonly Statement[][],
   connections: number,
   seconds: number,
 ): Promise<LoadResult> {
@@ -71,18 +71,20 @@ export async function sqlLoad(
   );
   const begin = `begin; select set_config('app.company_id', '${Number(companyId)}', true)`;
   const names = new Map<string, string>();
-  for (const s of statements) if (!names.has(s.sql)) names.set(s.sql, `bench_${names.size}`);
+  for (const s of calls.flat()) if (!names.has(s.sql)) names.set(s.sql, `bench_${names.size}`);
   let next = 0;
   try {
     return await loadTasks(
       clients.map((client) => async () => {
-        const statement = statements[next++ % statements.length]!;
+        const statements = calls[next++ % calls.length]!;
         await client.query(begin);
-        await client.query({
-          name: names.get(statement.sql),
-          text: statement.sql,
-          values: statement.parameters as unknown[],
-        });
+        for (const statement of statements) {
+          await client.query({
+            name: names.get(statement.sql),
+            text: statement.sql,
+            values: statement.parameters as unknown[],
+          });
+        }
         await client.query('commit');
       }),
       seconds,

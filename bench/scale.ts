@@ -102,25 +102,38 @@ async function seed(ownerUrl: string, appUrl: string, demo: number): Promise<Fig
   ];
 }
 
-/** A server on a fresh folder with the 1M patients, for the length of `run`. */
+/** Whether the folder's database holds the seeded set already (BENCH_DATA_DIR reused). */
+async function seededAlready(ownerUrl: string): Promise<boolean> {
+  const [row] = await asOwner<{ n: string }>(ownerUrl, 'select count(*) as n from companies');
+  return Number(row!.n) >= 100;
+}
+
+/**
+ * A server on a fresh folder with the 1M patients, for the length of `run`. BENCH_DATA_DIR names a
+ * folder to keep instead: seeded on the first run, reused (and kept) by the next ones.
+ */
 export async function withScaleData(
   env: Record<string, string>,
   run: (data: ScaleData) => Promise<Figure[]>,
 ): Promise<Figure[]> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'materia-bench-'));
+  const kept = process.env.BENCH_DATA_DIR;
+  const dataDir = kept ?? (await mkdtemp(join(tmpdir(), 'materia-bench-')));
   try {
     const server = await startServer({ DATA_DIR: dataDir, ADMIN_PASSWORD: PASSWORD, ...env });
     try {
       const ownerUrl = await ownerUrlOf(dataDir);
       const appUrl = await appUrlOf(ownerUrl);
       const demo = await demoCompanyId(ownerUrl);
-      const figures = await seed(ownerUrl, appUrl, demo);
+      const figures =
+        kept && (await seededAlready(ownerUrl))
+          ? [{ name: `seed: reused ${kept}`, value: 0, unit: 's' }]
+          : await seed(ownerUrl, appUrl, demo);
       return [...figures, ...(await run({ server, ownerUrl, appUrl, demo, figures }))];
     } finally {
       await server.stop();
     }
   } finally {
-    await rm(dataDir, { recursive: true, force: true });
+    if (!kept) await rm(dataDir, { recursive: true, force: true });
   }
 }
 

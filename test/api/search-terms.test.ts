@@ -6,6 +6,7 @@
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tuneSearch, type SearchTuning } from '../../src/server/entities/search-pages';
 import { searchDateWord } from '../../src/shared/filters';
 import { patients } from '../../src/shared/entities/patients';
 import { addPatients } from '../support/bulk-patients';
@@ -136,7 +137,27 @@ async function reference(companyId: number, term: string, offset: number, limit:
   }
 }
 
-describe('search through the terms, against a plain ILIKE scan', () => {
+/** Thresholds small enough for these few thousand rows to take every path of search-pages.ts. */
+const SMALL: Partial<SearchTuning> = {
+  walkRows: 150,
+  narrowTerms: 300,
+  termsPerRow: 1,
+  countedTerms: 400,
+  checkedTerms: 200,
+};
+
+describe.each([
+  ['as tuned for clinics', {}],
+  ['with every path taken on small data', SMALL],
+] as const)('search through the terms, %s, against a plain ILIKE scan', (_name, tuning) => {
+  let previous: SearchTuning;
+  beforeAll(() => {
+    previous = tuneSearch(tuning);
+  });
+  afterAll(() => {
+    tuneSearch(previous);
+  });
+
   it('answers every sampled term with the same rows, order and count', async () => {
     const random = generator(20261124);
     let compared = 0;
@@ -176,7 +197,9 @@ describe('search through the terms, against a plain ILIKE scan', () => {
     }
     expect(compared).toBeGreaterThan(100);
   }, 180_000);
+});
 
+describe('search by what staff type', () => {
   it('finds a patient by both names in either order, and by the date as the clinic writes it', async () => {
     const { call } = clinics[0]!;
     const names = async (search: string) =>

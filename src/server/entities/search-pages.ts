@@ -2,12 +2,15 @@
  * Pages and counts of a search at any size (issue 12). The condition in ./search.ts decides what
  * matches; this file decides how to find it fast, by what the words are like:
  *
- * 1. A broad word (one in five rows holds "an") fills a page from the first rows of the list
- *    order: the walk reads WALK_ROWS rows of the order index (an index-only scan) and stops.
- * 2. Otherwise the terms table (db/ddl/search.ts) holds, for the narrowest word, every row that
- *    contains it: one range of one company's terms, carrying each row's list-order name, so the
- *    first rows in list order come out of that range without reading the entity table. Other
- *    words are matched by their own term ranges, or checked on the row when they can not be.
+ * 1. The terms table (db/ddl/search.ts) holds, for each word, every row that contains it: one
+ *    range of one company's terms, carrying each row's list-order name. Each word's range is
+ *    counted (up to tuning.narrowTerms) to find the narrowest.
+ * 2. A narrow word's range gives the first rows in list order at once, without reading the
+ *    entity table. Other narrow words are intersected with it; the rest are checked on the row.
+ * 3. When every word is broad (one row in five holds "an"), the first rows of the list order
+ *    most often hold a page of matches: the walk reads tuning.walkRows rows of the order index (an
+ *    index-only scan) and stops. When they do not (a broad word clustered late in the list),
+ *    the narrowest word's whole range is read as in 2.
  *
  * Both read only the searching company's part of an index: another company's rows are neither
  * read nor counted, so they can not change what a search returns or how long it takes.
@@ -25,16 +28,35 @@ import {
 } from './search-sql';
 import { col } from './text-match';
 
-/** Rows of the list order a search reads before it turns to the terms. */
-const WALK_ROWS = 1000;
-/** Term rows read per wanted row: one row holds a word in several terms (name, e-mail…). */
-const TERMS_PER_ROW = 3;
-/** Term ranges are counted up to this to pick the narrowest word and those to intersect. */
-const NARROW_TERMS = 2000;
-/** A count is exact while the narrowest word's range holds at most this many terms… */
-const COUNTED_TERMS = 20_000;
-/** …or this many when each row must be checked as well; */
-const CHECKED_TERMS = 5000;
+/**
+ * Where one path gives way to another. The figures suit a clinic of any size; the tests shrink
+ * them so that a few thousand rows take every path (`tuneSearch`).
+ */
+const tuning = {
+  /** Rows of the list order a search of broad words reads before it turns to the terms. */
+  walkRows: 1000,
+  /** Term rows read per wanted row: one row holds a word in several terms (name, e-mail…). */
+  termsPerRow: 3,
+  /**
+   * A word whose range holds fewer terms is narrow: its rows are read from the terms at once.
+   * Ranges are counted up to this, to find the narrowest word and the narrow ones to intersect.
+   */
+  narrowTerms: 4000,
+  /** A count is exact while the narrowest word's range holds at most this many terms… */
+  countedTerms: 20_000,
+  /** …or this many when each row must be checked as well; */
+  checkedTerms: 5000,
+};
+
+export type SearchTuning = typeof tuning;
+
+/** Sets where the paths give way to each other (tests); returns the previous setting. */
+export function tuneSearch(next: Partial<SearchTuning>): SearchTuning {
+  const previous = { ...tuning };
+  Object.assign(tuning, next);
+  return previous;
+}
+
 /** …and beyond, matching rows are counted up to this: the badge then says "1,000+". */
 export const COUNT_CAP = 1000;
 
@@ -98,6 +120,8 @@ async function rangeSizes(
 interface TermsPlan {
   /** The narrowest word: its range of terms is read. */
   driver: string;
+  /** Whether the driver is narrow (its range holds fewer than tuning.narrowTerms terms). */
+  narrow: boolean;
   /** Other narrow words, whose ranges are intersected with the driver's. */
   alongside: string[];
   /** Whether each row must still meet the whole condition (broad or long words, exact). */
@@ -112,17 +136,15 @@ async function planTerms(
   q: SearchQuery,
 ): Promise<TermsPlan> {
   const words = [...new Set(q.words.filter(findable))];
-  const sizes =
-    words.length > 1
-      ? await rangeSizes(trx, d, companyId, words, NARROW_TERMS)
-      : words.map(() => 0);
-  const driver = words[sizes.indexOf(Math.min(...sizes))]!;
+  const sizes = await rangeSizes(trx, d, companyId, words, tuning.narrowTerms);
+  const narrowest = Math.min(...sizes);
+  const driver = words[sizes.indexOf(narrowest)]!;
   const alongside = words.filter(
-    (w, i) => w !== driver && exactRange(w) && sizes[i]! < NARROW_TERMS,
+    (w, i) => w !== driver && exactRange(w) && sizes[i]! < tuning.narrowTerms,
   );
   const settled = new Set([driver, ...alongside]);
   const check = q.mode === 'exact' || !exactRange(driver) || q.words.some((w) => !settled.has(w));
-  return { driver, alongside, check };
+  return { driver, narrow: narrowest < tuning.narrowTerms, alongside, check };
 }
 
 const termsOf = (d: EntityDefinition, companyId: number, word: string) =>
@@ -152,7 +174,7 @@ function planRows(d: EntityDefinition, companyId: number, q: SearchQuery, plan: 
   );
 }
 
-/** The first `wanted` matching ids in list order, from the first WALK_ROWS rows of the list. */
+/** The first `wanted` matching ids in list order, from the first tuning.walkRows rows of the list. */
 async function walkFirstRows(
   trx: Tx,
   d: EntityDefinition,
@@ -166,11 +188,13 @@ async function walkFirstRows(
     select (array_agg(${id} order by ${name}, ${id}) filter (where ${searchCondition(d, q)}))[1:${wanted}] as ids,
       count(*)::int as walked
     from (select ${id}, ${name}, r.search_text from ${sql.table(table)} r
-      where r.company_id = ${companyId} order by ${name}, ${id} limit ${WALK_ROWS}) r`.execute(trx);
+      where r.company_id = ${companyId} order by ${name}, ${id} limit ${tuning.walkRows}) r`.execute(
+    trx,
+  );
   const row = result.rows[0];
   const ids = (row?.ids ?? []).map(Number);
   // Fewer rows than the walk's length: the company has no more, so the walk saw every row.
-  return { ids, complete: ids.length >= wanted || (row?.walked ?? 0) < WALK_ROWS };
+  return { ids, complete: ids.length >= wanted || (row?.walked ?? 0) < tuning.walkRows };
 }
 
 /** The first `wanted` matching ids in list order, from the narrowest word's terms. */
@@ -179,11 +203,11 @@ async function termsFirstRows(
   d: EntityDefinition,
   companyId: number,
   q: SearchQuery,
+  plan: TermsPlan,
   wanted: number,
 ): Promise<number[]> {
-  const plan = await planTerms(trx, d, companyId, q);
   const rows = planRows(d, companyId, q, plan);
-  const read = plan.alongside.length ? wanted : wanted * TERMS_PER_ROW;
+  const read = plan.alongside.length ? wanted : wanted * tuning.termsPerRow;
   const found = await sql<{ id: string }>`select x.row_id as id from (${rows}) x
     order by x.sort_name, x.row_id limit ${read}`.execute(trx);
   const ids = [...new Set(found.rows.map((r) => Number(r.id)))];
@@ -208,8 +232,11 @@ export async function searchPageIds(
 ): Promise<number[] | null> {
   if (!termsServe(d, q)) return null;
   const wanted = offset + limit;
+  const plan = await planTerms(trx, d, companyId, q);
+  if (plan.narrow) return (await termsFirstRows(trx, d, companyId, q, plan, wanted)).slice(offset);
+  // Every word is broad: most often the first rows of the list hold a page of them.
   const walk = await walkFirstRows(trx, d, companyId, q, wanted);
-  const ids = walk.complete ? walk.ids : await termsFirstRows(trx, d, companyId, q, wanted);
+  const ids = walk.complete ? walk.ids : await termsFirstRows(trx, d, companyId, q, plan, wanted);
   return ids.slice(offset, wanted);
 }
 
@@ -240,7 +267,7 @@ export async function searchCount(
 ): Promise<SearchCount | null> {
   if (!termsServe(d, q)) return null;
   const plan = await planTerms(trx, d, companyId, q);
-  const limit = plan.check ? CHECKED_TERMS : COUNTED_TERMS;
+  const limit = plan.check ? tuning.checkedTerms : tuning.countedTerms;
   const result = await sql<{ terms: number; rows: number }>`
     select count(*)::int as terms, count(distinct x.row_id)::int as rows from (
       select row_id from (${planRows(d, companyId, q, plan)}) r limit ${limit + 1}) x`.execute(trx);
@@ -263,9 +290,9 @@ export async function narrowingCondition(
   if (q.mode === 'fulltext' || q.text.includes(SEARCH_SEPARATOR)) return null;
   const words = [...new Set(q.words.filter(findable))];
   if (words.length === 0) return null;
-  const sizes = await rangeSizes(trx, d, companyId, words, NARROW_TERMS);
+  const sizes = await rangeSizes(trx, d, companyId, words, tuning.narrowTerms);
   const narrowest = words[sizes.indexOf(Math.min(...sizes))]!;
-  if (Math.min(...sizes) >= NARROW_TERMS) return null;
+  if (Math.min(...sizes) >= tuning.narrowTerms) return null;
   const id = plainIdentifier(d.keys.id);
   return sql`${col(id)} = any(array${rowsWithWord(d, companyId, narrowest)})`;
 }

@@ -1,0 +1,67 @@
+/**
+ * One client sending one request at a time over a kept-alive connection, as a single member of
+ * staff does: per-request latency without queueing. node:http, not fetch: its own cost per request
+ * is smaller and steadier, so the figures are the server's.
+ */
+import http from 'node:http';
+import { percentile } from './lib';
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+
+function send(url: string, path: string, body: string): Promise<number> {
+  const target = new URL(`${url}/api/${path}`);
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      {
+        host: target.hostname,
+        port: target.port,
+        path: target.pathname,
+        method: 'POST',
+        agent,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+      },
+    );
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+export interface OneClient {
+  p50: number;
+  p99: number;
+  max: number;
+  requests: number;
+  failures: number;
+}
+
+/** Sends `body()` to `path` one request at a time for `seconds` (after a short warm-up). */
+export async function oneClient(
+  url: string,
+  path: string,
+  body: () => object,
+  seconds: number,
+): Promise<OneClient> {
+  for (let i = 0; i < 20; i += 1) await send(url, path, JSON.stringify(body()));
+  const latencies: number[] = [];
+  let failures = 0;
+  const end = performance.now() + seconds * 1000;
+  while (performance.now() < end) {
+    const text = JSON.stringify(body());
+    const start = performance.now();
+    const status = await send(url, path, text);
+    latencies.push(performance.now() - start);
+    if (status >= 400) failures += 1;
+  }
+  latencies.sort((a, b) => a - b);
+  return {
+    p50: percentile(latencies, 0.5),
+    p99: percentile(latencies, 0.99),
+    max: latencies.at(-1) ?? NaN,
+    requests: latencies.length,
+    failures,
+  };
+}
