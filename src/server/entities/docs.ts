@@ -12,7 +12,11 @@ const GENERIC_CALLS = [
     'list',
     '`{page, limit (default 50, at most 5000), filters, relation_filters, sort}` → rows',
   ],
-  ['count', 'list', '`{filters, relation_filters}` → `{count}`'],
+  [
+    'count',
+    'list',
+    '`{filters, relation_filters}` → `{count, more}`; `more`: a broad search matches more than `count` (1,000)',
+  ],
   ['get', 'list', '`{<id key>}` → the row with `_relations` (ids per relation)'],
   [
     'insert',
@@ -118,7 +122,9 @@ export function entitiesMarkdown(): string {
     '',
     'Filter values: none or empty = no filter, 0 is a value. Text values may start with `=` (exact,',
     'case-insensitive), `~` (full text: words, quotes, `or`, `-word`) or `&` (all words, any order);',
-    'without a prefix the text is searched anywhere. `filters.search` looks in the search fields.',
+    'without a prefix the text is searched anywhere. `filters.search` looks in the search fields,',
+    'word by word: every word must appear in one of them, in any order ("ahmed d" finds David',
+    'Ahmed), and a date written DD/MM/YYYY (or D.M.YYYY, MM/YYYY) is read as a date.',
     'Numbers, toggles and ids match exactly; dates are `YYYY-MM-DD`; a category filter includes the',
     'sub-categories. A list of values matches any of them. `relation_filters: {relation: [ids]}` keeps',
     'rows linked to any of the ids. Lists are ordered by `sort` (`{field, direction}` or `"-field"`),',
