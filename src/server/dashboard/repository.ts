@@ -20,28 +20,27 @@ export async function countRows(trx: Tx, companyId: number, entities: string): P
   return result.rows[0]?.count ?? 0;
 }
 
-/** Rows per month over the last DASHBOARD_MONTHS months (oldest first, empty months as 0). */
+/**
+ * Rows per month over the last DASHBOARD_MONTHS months (oldest first, empty months as 0): one
+ * range count per month in the (company, date) index. Joining the months to the rows instead was
+ * planned as a loop over every row of the company for every month (0.8 s at 100,000 patients);
+ * grouping the rows by date_trunc cost a time-zone conversion per row (4× these counts).
+ */
 async function perMonth(
   trx: Tx,
   companyId: number,
   table: 'patients' | 'prescriptions',
   column: 'patient_created_at' | 'prescription_date',
 ): Promise<MonthCount[]> {
+  const date = sql.ref(`r.${column}`);
   const result = await sql<MonthCount>`
-    with months as (
-      select generate_series(
-        date_trunc('month', current_date) - make_interval(months => ${DASHBOARD_MONTHS - 1}),
-        date_trunc('month', current_date),
-        interval '1 month'
-      )::date as month
-    )
-    select to_char(m.month, 'YYYY-MM') as month, count(r.company_id)::int as count
-    from months m
-    left join ${sql.table(table)} r
-      on r.company_id = ${companyId}
-      and ${sql.ref(`r.${column}`)} >= m.month
-      and ${sql.ref(`r.${column}`)} < m.month + interval '1 month'
-    group by m.month
+    select to_char(m.month, 'YYYY-MM') as month,
+      (select count(*) from ${sql.table(table)} r where r.company_id = ${companyId}
+        and ${date} >= m.month and ${date} < m.month + interval '1 month')::int as count
+    from generate_series(
+      date_trunc('month', current_date) - make_interval(months => ${DASHBOARD_MONTHS - 1}),
+      date_trunc('month', current_date),
+      interval '1 month') as m(month)
     order by m.month`.execute(trx);
   return result.rows;
 }
