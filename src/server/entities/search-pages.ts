@@ -128,15 +128,10 @@ interface TermsPlan {
   check: boolean;
 }
 
-/** Which word's range to read, which to intersect it with, and whether rows need a check. */
-async function planTerms(
-  trx: Tx,
-  d: EntityDefinition,
-  companyId: number,
-  q: SearchQuery,
-): Promise<TermsPlan> {
-  const words = [...new Set(q.words.filter(findable))];
-  const sizes = await rangeSizes(trx, d, companyId, words, tuning.narrowTerms);
+const findableWords = (q: SearchQuery) => [...new Set(q.words.filter(findable))];
+
+/** Which word's range to read (given each word's range size), which to intersect it with. */
+function planOf(q: SearchQuery, words: readonly string[], sizes: readonly number[]): TermsPlan {
   const narrowest = Math.min(...sizes);
   const driver = words[sizes.indexOf(narrowest)]!;
   const alongside = words.filter(
@@ -145,6 +140,27 @@ async function planTerms(
   const settled = new Set([driver, ...alongside]);
   const check = q.mode === 'exact' || !exactRange(driver) || q.words.some((w) => !settled.has(w));
   return { driver, narrow: narrowest < tuning.narrowTerms, alongside, check };
+}
+
+async function planTerms(
+  trx: Tx,
+  d: EntityDefinition,
+  companyId: number,
+  q: SearchQuery,
+): Promise<TermsPlan> {
+  const words = findableWords(q);
+  return planOf(q, words, await rangeSizes(trx, d, companyId, words, tuning.narrowTerms));
+}
+
+/**
+ * The row behind a term row `alias` meets the whole condition. The list-order index holds
+ * (company, name, id) and search_text: a probe that reads no table row.
+ */
+function rowCheck(d: EntityDefinition, companyId: number, q: SearchQuery, alias: string) {
+  const { keys, table } = d;
+  return sql`exists (select 1 from ${sql.table(table)} r
+    where r.company_id = ${companyId} and ${col(keys.name)} = ${sql.ref(`${alias}.sort_name`)}
+      and ${col(keys.id)} = ${sql.ref(`${alias}.row_id`)} and ${searchCondition(d, q)})`;
 }
 
 const termsOf = (d: EntityDefinition, companyId: number, word: string) =>
@@ -158,13 +174,7 @@ const termsOf = (d: EntityDefinition, companyId: number, word: string) =>
  * intersected, as a row holds a word in several terms.
  */
 function planRows(d: EntityDefinition, companyId: number, q: SearchQuery, plan: TermsPlan) {
-  const { keys, table } = d;
-  // The list-order index holds (company, name, id) and search_text: a probe that reads no row.
-  const check = plan.check
-    ? sql` and exists (select 1 from ${sql.table(table)} r
-      where r.company_id = ${companyId} and ${col(keys.name)} = t.sort_name
-        and ${col(keys.id)} = t.row_id and ${searchCondition(d, q)})`
-    : sql``;
+  const check = plan.check ? sql` and ${rowCheck(d, companyId, q, 't')}` : sql``;
   return sql.join(
     [
       sql`${termsOf(d, companyId, plan.driver)}${check}`,
@@ -219,6 +229,33 @@ async function termsFirstRows(
 }
 
 /**
+ * A search of one word (the usual one), in one statement: its range's size up to
+ * tuning.narrowTerms, and when it is narrow the first rows in list order from the same read.
+ */
+async function oneWordFirstRows(
+  trx: Tx,
+  d: EntityDefinition,
+  companyId: number,
+  q: SearchQuery,
+  word: string,
+  wanted: number,
+): Promise<{ plan: TermsPlan; ids: number[] | null }> {
+  const check = planOf(q, [word], [0]).check;
+  const read = wanted * tuning.termsPerRow;
+  const result = await sql<{ size: number; ids: string[] }>`
+    with k as materialized (${termsOf(d, companyId, word)} limit ${tuning.narrowTerms})
+    select (select count(*)::int from k) as size,
+      array(select k.row_id from k ${check ? sql`where ${rowCheck(d, companyId, q, 'k')}` : sql``}
+        order by k.sort_name, k.row_id limit ${read}) as ids`.execute(trx);
+  const { size, ids: found } = result.rows[0] ?? { size: 0, ids: [] };
+  const plan = planOf(q, [word], [size]);
+  const ids = [...new Set(found.map(Number))];
+  // Complete unless broad, or rows with several terms of the word crowded the read.
+  const complete = plan.narrow && (ids.length >= wanted || found.length < read);
+  return { plan, ids: complete ? ids.slice(0, wanted) : null };
+}
+
+/**
  * The ids of one page of a search in the list's own order with no other filter, or null when
  * the terms can not serve it (see `termsServe`).
  */
@@ -232,7 +269,15 @@ export async function searchPageIds(
 ): Promise<number[] | null> {
   if (!termsServe(d, q)) return null;
   const wanted = offset + limit;
-  const plan = await planTerms(trx, d, companyId, q);
+  const words = findableWords(q);
+  let plan: TermsPlan;
+  if (words.length === 1) {
+    const first = await oneWordFirstRows(trx, d, companyId, q, words[0]!, wanted);
+    if (first.ids) return first.ids.slice(offset);
+    plan = first.plan;
+  } else {
+    plan = await planTerms(trx, d, companyId, q);
+  }
   if (plan.narrow) return (await termsFirstRows(trx, d, companyId, q, plan, wanted)).slice(offset);
   // Every word is broad: most often the first rows of the list hold a page of them.
   const walk = await walkFirstRows(trx, d, companyId, q, wanted);
@@ -288,7 +333,7 @@ export async function narrowingCondition(
   q: SearchQuery,
 ): Promise<RawBuilder<unknown> | null> {
   if (q.mode === 'fulltext' || q.text.includes(SEARCH_SEPARATOR)) return null;
-  const words = [...new Set(q.words.filter(findable))];
+  const words = findableWords(q);
   if (words.length === 0) return null;
   const sizes = await rangeSizes(trx, d, companyId, words, tuning.narrowTerms);
   const narrowest = words[sizes.indexOf(Math.min(...sizes))]!;
