@@ -38,8 +38,11 @@ function fakeServer(rows: Row[], key = 'herb_id', name = 'herb_name') {
         const limit = Number(p.limit ?? 50);
         return ok(rows.filter((r) => matches(r, filters)).slice((page - 1) * limit, page * limit));
       }
-      case 'count':
-        return ok({ count: rows.filter((r) => matches(r, filters)).length });
+      case 'count': {
+        // As the server counts a broad search: up to 1,000, then `more`.
+        const count = rows.filter((r) => matches(r, filters)).length;
+        return ok(count > 1000 ? { count: 1000, more: true } : { count, more: false });
+      }
       case 'get': {
         const row = find(p[key]);
         return row
@@ -87,6 +90,14 @@ const herbRows = (count: number) =>
 
 const calls = (sent: Sent[], verb: string) => sent.filter((s) => s.path.endsWith(`/${verb}`));
 
+describe('the found count', () => {
+  it('keeps that more rows match than a broad count says ("1,000+ found")', async () => {
+    const store = createEntityStore(herbs, fakeServer(herbRows(1200)).transport);
+    await store.getState().loadList();
+    expect(store.getState()).toMatchObject({ count: 1000, count_more: true });
+  });
+});
+
 describe('list loading (SPEC §4.6)', () => {
   it('flags loading during a fetch, appends later pages and stops at a short page', async () => {
     const server = fakeServer(herbRows(120));
@@ -94,7 +105,13 @@ describe('list loading (SPEC §4.6)', () => {
     const loading = store.getState().loadList();
     expect(store.getState().loading).toBe(true);
     await loading;
-    expect(store.getState()).toMatchObject({ loading: false, page: 1, no_more: false, count: 120 });
+    expect(store.getState()).toMatchObject({
+      loading: false,
+      page: 1,
+      no_more: false,
+      count: 120,
+      count_more: false,
+    });
     expect(store.getState().list).toHaveLength(50);
     await store.getState().loadMore();
     await store.getState().loadMore();

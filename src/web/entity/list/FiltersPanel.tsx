@@ -14,13 +14,15 @@ export function FiltersPanel() {
   const { definition, store } = useEntityScope();
   const open = useEntityState((s) => s.filters_open);
   const setOpen = (next: boolean) => store.getState().setFiltersOpen(next);
-  const { filters, relationFilters, count } = useEntityState(
+  const { filters, relationFilters, count, more } = useEntityState(
     useShallow((s) => ({
       filters: s.filters,
       relationFilters: s.relation_filters,
       count: s.count,
+      more: s.count_more,
     })),
   );
+  const found = count === null ? null : `${count.toLocaleString('en-GB')}${more ? '+' : ''} found`;
   const active = activeFilterNames(filters, relationFilters);
   const panelFilters = active.filter((name) => name !== SEARCH).length;
   const relations = definition.relations.filter((r) => r.type === 'select_relation');
@@ -46,9 +48,9 @@ export function FiltersPanel() {
           Filters
         </Button>
         <Group gap={6} wrap="nowrap">
-          {count !== null && (
-            <Badge variant="light" color="secondary" aria-label={`${count} found`}>
-              {count} found
+          {found !== null && (
+            <Badge variant="light" color="secondary" aria-label={found}>
+              {found}
             </Badge>
           )}
           <Button

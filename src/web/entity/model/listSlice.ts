@@ -51,8 +51,10 @@ export function listSlice(ctx: SliceContext<EntityData & ListExtras>): ListActio
   const refreshCount = async () => {
     const { filters, relation_filters } = get();
     const reply = await transport(path('count'), { filters, relation_filters }, 'quiet');
-    const count = (reply.data as { count?: unknown } | null)?.count;
-    if (reply.ok && typeof count === 'number') set({ count });
+    const counted = reply.data as { count?: unknown; more?: unknown } | null;
+    if (reply.ok && typeof counted?.count === 'number') {
+      set({ count: counted.count, count_more: counted.more === true });
+    }
   };
 
   const fetchPage = async (page: number) => {

@@ -61,6 +61,7 @@ export function initialData(definition: EntityDefinition): EntityData & ListExtr
     anchor_id: null,
     last_inserted_id: null,
     count: null,
+    count_more: false,
     viewer: { admin: false, privileges: [] },
     sort: null,
     filters_open: false,

@@ -80,6 +80,8 @@ export interface EntityData {
   last_inserted_id: Id | null;
   /** Rows matching the filters, for the Filters badge. */
   count: number | null;
+  /** More rows match than `count` (a broad search is counted up to 1,000: "1,000+ found"). */
+  count_more: boolean;
   viewer: Viewer;
   /** View state kept here so that it outlives the screen being drawn again (route changes). */
   filters_open: boolean;
