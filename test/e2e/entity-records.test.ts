@@ -248,6 +248,13 @@ describe('patients: dates, choices and filters (SPEC §3.2, §4.6, §5)', () => 
     const stored = () => get<Record<string, unknown>>('patients', 'patient_id', patient.patient_id);
     expect((await stored()).patient_dob).toBe('1975-07-15');
     await page.getByRole('option', { name: /Datewise, Dora.*15\/07\/1975/ }).waitFor();
+    // Staff type words in any order, and dates as the screen shows them (issue 12).
+    const listed = page.getByRole('option', { name: /^Datewise, Dora/ });
+    for (const words of [`datew dora${tag.toUpperCase()}`, `15/07/1975 dora${tag}`]) {
+      await search(page, words);
+      await expect.poll(() => listed.count()).toBe(1);
+      await page.getByText('1 found', { exact: true }).waitFor();
+    }
 
     const sex = editor.getByRole('radiogroup', { name: 'Sex' });
     expect(await sex.textContent()).toContain('Male>Female');
