@@ -184,27 +184,24 @@ function planRows(d: EntityDefinition, companyId: number, q: SearchQuery, plan: 
   );
 }
 
-/** The first `wanted` matching ids in list order, from the first tuning.walkRows rows of the list. */
+/**
+ * The first `wanted` matching ids in list order among the first tuning.walkRows rows of the list
+ * (an index-only walk that stops once it has them), or null when those rows hold fewer.
+ */
 async function walkFirstRows(
   trx: Tx,
   d: EntityDefinition,
   companyId: number,
   q: SearchQuery,
   wanted: number,
-): Promise<{ ids: number[]; complete: boolean }> {
+): Promise<number[] | null> {
   const { keys, table } = d;
   const [id, name] = [col(keys.id), col(keys.name)];
-  const result = await sql<{ ids: number[] | null; walked: number }>`
-    select (array_agg(${id} order by ${name}, ${id}) filter (where ${searchCondition(d, q)}))[1:${wanted}] as ids,
-      count(*)::int as walked
-    from (select ${id}, ${name}, r.search_text from ${sql.table(table)} r
-      where r.company_id = ${companyId} order by ${name}, ${id} limit ${tuning.walkRows}) r`.execute(
-    trx,
-  );
-  const row = result.rows[0];
-  const ids = (row?.ids ?? []).map(Number);
-  // Fewer rows than the walk's length: the company has no more, so the walk saw every row.
-  return { ids, complete: ids.length >= wanted || (row?.walked ?? 0) < tuning.walkRows };
+  const result = await sql<{ id: string }>`select ${id} as id from (
+      select ${id}, ${name}, r.search_text from ${sql.table(table)} r
+      where r.company_id = ${companyId} order by ${name}, ${id} limit ${tuning.walkRows}) r
+    where ${searchCondition(d, q)} order by ${name}, ${id} limit ${wanted}`.execute(trx);
+  return result.rows.length === wanted ? result.rows.map((r) => Number(r.id)) : null;
 }
 
 /** The first `wanted` matching ids in list order, from the narrowest word's terms. */
@@ -280,8 +277,9 @@ export async function searchPageIds(
   }
   if (plan.narrow) return (await termsFirstRows(trx, d, companyId, q, plan, wanted)).slice(offset);
   // Every word is broad: most often the first rows of the list hold a page of them.
-  const walk = await walkFirstRows(trx, d, companyId, q, wanted);
-  const ids = walk.complete ? walk.ids : await termsFirstRows(trx, d, companyId, q, plan, wanted);
+  const ids =
+    (await walkFirstRows(trx, d, companyId, q, wanted)) ??
+    (await termsFirstRows(trx, d, companyId, q, plan, wanted));
   return ids.slice(offset, wanted);
 }
 
