@@ -5,7 +5,6 @@
 import { existsSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import helmet from '@fastify/helmet';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { Services } from '../services';
@@ -15,6 +14,7 @@ import { BODY_LIMIT_BYTES, sendFailure, sendNotFound, type RequestFailure } from
 import { startSessionListener } from '../auth/session-listener';
 import { registerAvatarRoute } from '../users/avatar-route';
 import { registerRateLimits } from './rate-limits';
+import { addSecurityHeaders } from './security-headers';
 
 export { BODY_LIMIT_BYTES };
 
@@ -55,22 +55,7 @@ export async function buildApp(
     ...fastifyOptions,
   });
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
-        workerSrc: ["'self'", 'blob:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  addSecurityHeaders(app);
   await app.register(compress, { threshold: 1024 });
   await registerRateLimits(app, services);
 
