@@ -6,8 +6,8 @@
  *   160 µs prepared for the token lookup). Each parameterised statement is prepared once per
  *   connection, under a name derived from its text.
  * - The statement that opens a tenant transaction (tenancy.ts) is held back and written together
- *   with the transaction's first statement (the pool runs pg in pipeline mode), so BEGIN and the
- *   tenant setting cost no round trip of their own. PostgreSQL runs them in order: the first
+ *   with the transaction's first statement, in one socket write (the pool runs pg in pipeline
+ *   mode), so BEGIN and the tenant setting cost no round trip of their own. PostgreSQL runs them in order: the first
  *   statement always sees the tenant, and a failure of either fails the call.
  */
 import { createHash } from 'node:crypto';
@@ -86,10 +86,17 @@ function preparingClient(client: pg.PoolClient): PostgresPoolClient {
       if (sqlOrCursor === 'commit' || sqlOrCursor === 'rollback') {
         return Promise.resolve(NOTHING) as never;
       }
-      // Both are written now (pipeline mode); either failing fails the statement.
-      return Promise.all([send(start), send(sqlOrCursor, parameters)]).then(
-        ([, result]) => result,
-      ) as never;
+      // Both are written now (pipeline mode), in one write to the socket; either failing fails
+      // the statement.
+      const socket = client.connection.stream;
+      socket.cork();
+      try {
+        return Promise.all([send(start), send(sqlOrCursor, parameters)]).then(
+          ([, result]) => result,
+        ) as never;
+      } finally {
+        socket.uncork();
+      }
     },
     release: () => client.release(),
   };
