@@ -5,14 +5,13 @@
  *   short queries of a request that costs more than running them (measured: 460 µs unnamed vs
  *   160 µs prepared for the token lookup). Each parameterised statement is prepared once per
  *   connection, under a name derived from its text.
- * - The statement that opens a tenant transaction (tenancy.ts) is held back and written together
- *   with the transaction's first statement, in one socket write (the pool runs pg in pipeline
- *   mode), so BEGIN and the tenant setting cost no round trip of their own. PostgreSQL runs them in order: the first
- *   statement always sees the tenant, and a failure of either fails the call.
+ * - Statements nobody waits for (a transaction's start, an audit row) are held back and written
+ *   with the next statement (held-statements.ts).
  */
 import { createHash } from 'node:crypto';
 import type { PostgresPool, PostgresPoolClient } from 'kysely';
 import type pg from 'pg';
+import { holdingSender } from './held-statements';
 
 /** Each connection keeps at most this many prepared statements; later ones run unnamed. */
 export const MAX_PREPARED_PER_CONNECTION = 200;
@@ -45,21 +44,7 @@ function statementName(client: pg.PoolClient, text: string): string | null {
   return name;
 }
 
-const TRANSACTION_START = 'begin; ';
-
-/**
- * The statement that opens a transaction bound to a company (its id a checked integer, so inlining
- * it is safe; simple protocol, which allows the two commands).
- */
-export const tenantTransactionStart = (companyId: number) =>
-  `${TRANSACTION_START}select set_config('app.company_id', '${companyId}', true)`;
-
-const NOTHING = { command: null, rowCount: 0, rows: [], fields: [] };
-
 function preparingClient(client: pg.PoolClient): PostgresPoolClient {
-  /** A transaction start not yet written: it goes out with the next statement. */
-  let heldStart: string | null = null;
-
   const send = (sql: string, parameters?: ReadonlyArray<unknown>): Promise<pg.QueryResult> => {
     // Statements without parameters (BEGIN; set_config…, COMMIT) may hold several commands,
     // which only the simple protocol accepts: those stay unnamed.
@@ -69,34 +54,13 @@ function preparingClient(client: pg.PoolClient): PostgresPoolClient {
     }
     return client.query(sql, parameters as unknown[]);
   };
-
+  const sendOrHold = holdingSender(send, client.connection.stream);
   return {
     query(sqlOrCursor: unknown, parameters?: ReadonlyArray<unknown>): never {
       if (typeof sqlOrCursor !== 'string') {
         return client.query(sqlOrCursor as string, parameters as unknown[]) as never;
       }
-      if (sqlOrCursor.startsWith(TRANSACTION_START)) {
-        heldStart = sqlOrCursor;
-        return Promise.resolve(NOTHING) as never;
-      }
-      const start = heldStart;
-      heldStart = null;
-      if (start === null) return send(sqlOrCursor, parameters) as never;
-      // A transaction that ran nothing has nothing to end on the server.
-      if (sqlOrCursor === 'commit' || sqlOrCursor === 'rollback') {
-        return Promise.resolve(NOTHING) as never;
-      }
-      // Both are written now (pipeline mode), in one write to the socket; either failing fails
-      // the statement.
-      const socket = client.connection.stream;
-      socket.cork();
-      try {
-        return Promise.all([send(start), send(sqlOrCursor, parameters)]).then(
-          ([, result]) => result,
-        ) as never;
-      } finally {
-        socket.uncork();
-      }
+      return sendOrHold(sqlOrCursor, parameters) as never;
     },
     release: () => client.release(),
   };

@@ -4,7 +4,7 @@
  * transaction and can never leak to the next request on the same connection.
  */
 import { sql, type Kysely } from 'kysely';
-import { tenantTransactionStart } from './prepared-pool';
+import { held } from './held-statements';
 import type { DB } from './schema';
 
 /** A connection inside a company's transaction. */
@@ -19,9 +19,12 @@ export async function inTenant<T>(
     throw new Error(`invalid company id ${companyId}`);
   }
   return db.connection().execute(async (connection) => {
-    // BEGIN and the tenant setting together; the application's pool sends them with the first
-    // statement (prepared-pool.ts). This is on every request's path.
-    await sql.raw(tenantTransactionStart(companyId)).execute(connection);
+    // BEGIN and the tenant setting in one simple-protocol statement (the id is a checked integer,
+    // so inlining it is safe), held back to go out with the first statement (held-statements.ts).
+    // This is on every request's path.
+    await sql
+      .raw(held(`begin; select set_config('app.company_id', '${companyId}', true)`))
+      .execute(connection);
     try {
       const result = await work(connection);
       await sql.raw('commit').execute(connection);

@@ -13,6 +13,7 @@ import {
 import { moduleByName } from '../../shared/modules';
 import { grants } from '../../shared/privileges';
 import { DATABASE_DOWN_TEXT, RETRY_AFTER_SECONDS, unavailableError } from '../db/availability';
+import { heldQuery } from '../db/held-statements';
 import { inTenant, type Tx } from '../db/tenancy';
 import type { Services } from '../services';
 import type {
@@ -185,8 +186,9 @@ export async function dispatch(
   }
 }
 
+/** The audit row goes out with the call's next statement (or its commit): nothing waits for it. */
 async function writeAudit(ctx: CallContext, entry: AuditEntry): Promise<void> {
-  await ctx.trx
+  const insert = ctx.trx
     .insertInto('audit_log')
     .values({
       company_id: ctx.caller.company.company_id,
@@ -198,5 +200,6 @@ async function writeAudit(ctx: CallContext, entry: AuditEntry): Promise<void> {
       after: entry.after === undefined ? null : JSON.stringify(entry.after),
       ip: ctx.caller.ip,
     })
-    .execute();
+    .compile();
+  await ctx.trx.executeQuery(heldQuery(insert));
 }
