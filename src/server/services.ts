@@ -5,6 +5,7 @@ import type { Config } from './config';
 import type { DB } from './db/schema';
 import { CompanyDirectory } from './companies/directory';
 import { Sessions } from './auth/sessions';
+import { ModuleSwitches } from './modules/switches';
 import { createMailer, type Mailer } from './mail/mailer';
 import { Captcha } from './auth/captcha';
 import { alwaysAvailable, type Availability } from './db/availability';
@@ -16,6 +17,8 @@ export interface Services {
   log: FastifyBaseLogger;
   companies: CompanyDirectory;
   sessions: Sessions;
+  /** Which modules each company switched off, cached (see modules/switches.ts). */
+  moduleSwitches: ModuleSwitches;
   mailer: Mailer;
   captcha: Captcha;
   /** Whether the database is there (the watchdog's view); when not, calls answer 503 at once. */
@@ -36,6 +39,7 @@ export function createServices(
     log,
     companies: new CompanyDirectory(db),
     sessions: new Sessions(),
+    moduleSwitches: new ModuleSwitches(),
     mailer: createMailer(
       { smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir },
       log,

@@ -1,13 +1,15 @@
 /**
  * Keeps this server's caches honest across servers: one connection LISTENs on the channels that
  * triggers notify at commit — `materia_auth` (migration 0013: users, groups, memberships,
- * privileges, revoked tokens; payload the company id) for the session cache, `materia_companies`
+ * privileges, revoked tokens; and module writes, modules/switches.ts; payload the company id) for
+ * the session cache and the module switches, `materia_companies`
  * (migration 0015: payload the slug) for the company directory. The caches trust themselves only
  * while this connection is up; when it drops they empty and stay off until it is back. The log
  * says so once per change of state, not once per retry.
  */
 import pg from 'pg';
 import type { CompanyDirectory } from '../companies/directory';
+import type { ModuleSwitches } from '../modules/switches';
 import type { SessionCache } from './session-cache';
 
 export const SESSION_CHANNEL = 'materia_auth';
@@ -26,6 +28,7 @@ export interface SessionListener {
 interface Caches {
   sessions: { cache: SessionCache };
   companies: CompanyDirectory;
+  moduleSwitches: ModuleSwitches;
 }
 
 export function startSessionListener(url: string, caches: Caches, log: Log): SessionListener {
@@ -39,6 +42,7 @@ export function startSessionListener(url: string, caches: Caches, log: Log): Ses
   const setActive = (active: boolean) => {
     cache.setActive(active);
     caches.companies.setNotified(active);
+    caches.moduleSwitches.setActive(active);
   };
 
   const lost = (error?: unknown) => {
@@ -60,8 +64,13 @@ export function startSessionListener(url: string, caches: Caches, log: Log): Ses
       return;
     }
     const companyId = Number(message.payload);
-    if (Number.isSafeInteger(companyId)) cache.clearCompany(companyId);
-    else cache.clearAll();
+    if (Number.isSafeInteger(companyId)) {
+      cache.clearCompany(companyId);
+      caches.moduleSwitches.forget(companyId);
+    } else {
+      cache.clearAll();
+      caches.moduleSwitches.clearAll();
+    }
   };
 
   const connect = async () => {

@@ -111,6 +111,9 @@ export async function openDatabase(config: Config, log: Logger): Promise<Databas
       // pool must never hang the server.
       connectionTimeoutMillis: config.databasePoolWaitMs,
       idleTimeoutMillis: 30_000,
+      // A statement may be written before the previous one is answered: the transaction start
+      // travels with the first statement (prepared-pool.ts).
+      pipeline: true,
     });
     // An idle connection cut (the cluster stopping or dying) is the watchdog's to report, once.
     pool.on('error', (error) => log.debug(`Idle database connection lost: ${error.message}`));

@@ -4,6 +4,7 @@
  * transaction and can never leak to the next request on the same connection.
  */
 import { sql, type Kysely } from 'kysely';
+import { held } from './held-statements';
 import type { DB } from './schema';
 
 /** A connection inside a company's transaction. */
@@ -18,10 +19,11 @@ export async function inTenant<T>(
     throw new Error(`invalid company id ${companyId}`);
   }
   return db.connection().execute(async (connection) => {
-    // BEGIN and the tenant setting in one round trip (simple protocol allows two statements; the
-    // id is a checked integer, so inlining it is safe). This is on every request's path.
+    // BEGIN and the tenant setting in one simple-protocol statement (the id is a checked integer,
+    // so inlining it is safe), held back to go out with the first statement (held-statements.ts).
+    // This is on every request's path.
     await sql
-      .raw(`begin; select set_config('app.company_id', '${companyId}', true)`)
+      .raw(held(`begin; select set_config('app.company_id', '${companyId}', true)`))
       .execute(connection);
     try {
       const result = await work(connection);

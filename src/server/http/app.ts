@@ -4,8 +4,8 @@
  */
 import { existsSync } from 'node:fs';
 import { join, sep } from 'node:path';
+import { constants as zlib } from 'node:zlib';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import helmet from '@fastify/helmet';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { Services } from '../services';
@@ -15,6 +15,7 @@ import { BODY_LIMIT_BYTES, sendFailure, sendNotFound, type RequestFailure } from
 import { startSessionListener } from '../auth/session-listener';
 import { registerAvatarRoute } from '../users/avatar-route';
 import { registerRateLimits } from './rate-limits';
+import { addSecurityHeaders } from './security-headers';
 
 export { BODY_LIMIT_BYTES };
 
@@ -28,6 +29,15 @@ export interface AppOptions {
    */
   sessionListenUrl?: string | null;
 }
+
+/**
+ * API replies are compressed anew for every request: at the fastest levels. A 50-row patients page
+ * (40 KB): brotli 1 takes 0.10 ms for 4.2 KB, the default brotli 4 0.27 ms for 3.6 KB.
+ */
+const API_COMPRESSION = {
+  brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 1 } },
+  zlibOptions: { level: 1 },
+};
 
 export function loggerOptions(level: string): FastifyServerOptions['logger'] {
   return { level, redact: ['req.headers.authorization'] };
@@ -55,22 +65,7 @@ export async function buildApp(
     ...fastifyOptions,
   });
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
-        workerSrc: ["'self'", 'blob:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  addSecurityHeaders(app);
   await app.register(compress, { threshold: 1024 });
   await registerRateLimits(app, services);
 
@@ -85,16 +80,20 @@ export async function buildApp(
     sendFailure(services, error, request, reply),
   );
 
-  app.post<{ Params: { '*': string } }>('/api/*', async (request, reply) => {
-    const outcome = await dispatch(services, registry, request.params['*'], request.body, {
-      ip: request.ip,
-      userAgent: request.headers['user-agent'] ?? '',
-    });
-    return reply
-      .code(outcome.status)
-      .headers({ 'cache-control': 'no-store', ...outcome.headers })
-      .send(outcome.envelope);
-  });
+  app.post<{ Params: { '*': string } }>(
+    '/api/*',
+    { compress: API_COMPRESSION },
+    async (request, reply) => {
+      const outcome = await dispatch(services, registry, request.params['*'], request.body, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'] ?? '',
+      });
+      return reply
+        .code(outcome.status)
+        .headers({ 'cache-control': 'no-store', ...outcome.headers })
+        .send(outcome.envelope);
+    },
+  );
 
   app.route({
     method: ['GET', 'PUT', 'DELETE', 'PATCH', 'OPTIONS'],

@@ -13,6 +13,7 @@ import {
 import { moduleByName } from '../../shared/modules';
 import { grants } from '../../shared/privileges';
 import { DATABASE_DOWN_TEXT, RETRY_AFTER_SECONDS, unavailableError } from '../db/availability';
+import { heldQuery } from '../db/held-statements';
 import { inTenant, type Tx } from '../db/tenancy';
 import type { Services } from '../services';
 import type {
@@ -78,10 +79,11 @@ const NO_DATABASE = new Proxy({} as Tx, {
   },
 });
 
-/** Reads under users/ and groups/ leave sessions as they are; anything else there may not. */
-const SESSION_READS = /^(list|get|get_.*|typeahead.*|count|check_authentication)$/;
-const mayChangeSessions = (path: string) =>
-  /^(users|groups)\//.test(path) && !SESSION_READS.test(path.split('/')[1] ?? '');
+/** Reads leave sessions and module switches as they are; any other call may change them. */
+const READS = /^(list|get|get_.*|fetch_.*|typeahead.*|count|check_authentication)$/;
+const isRead = (path: string) => READS.test(path.split('/')[1] ?? '');
+const mayChangeSessions = (path: string) => /^(users|groups)\//.test(path) && !isRead(path);
+const mayChangeModules = (path: string) => path.startsWith('modules/') && !isRead(path);
 
 async function authenticate(
   ctx: { services: Services; caller: Caller },
@@ -106,15 +108,16 @@ function alwaysEnabled(path: string): boolean {
   return !module || module.essential;
 }
 
-async function checkModuleEnabled(trx: CallContext['trx'], path: string): Promise<void> {
+async function checkModuleEnabled(
+  services: Services,
+  trx: CallContext['trx'],
+  caller: Caller,
+  path: string,
+): Promise<void> {
   const module = moduleByName(path.split('/')[0] ?? '');
   if (!module || module.essential) return;
-  const row = await trx
-    .selectFrom('modules')
-    .select('module_enabled')
-    .where('module_name', '=', module.name)
-    .executeTakeFirst();
-  if (row && row.module_enabled !== 1) {
+  const companyId = caller.company.company_id;
+  if (!(await services.moduleSwitches.isEnabled(trx, companyId, module.name))) {
     throw forbidden(`The ${module.label} module is disabled.`);
   }
 }
@@ -145,7 +148,7 @@ export async function dispatch(
         caller.user = await authenticate({ services, caller }, trx, token);
       }
       checkAccess(definition, caller.user);
-      await checkModuleEnabled(trx, path);
+      await checkModuleEnabled(services, trx, caller, path);
       // reportInput: the message can then tell a missing field from one of the wrong type.
       const input = definition.input.safeParse(payload, { reportInput: true });
       if (!input.success) throw badRequest(describeError(input.error));
@@ -164,6 +167,7 @@ export async function dispatch(
         ? await run(NO_DATABASE)
         : await inTenant(services.db, company.company_id, run);
     if (mayChangeSessions(path)) services.sessions.cache.clearCompany(company.company_id);
+    if (mayChangeModules(path)) services.moduleSwitches.forget(company.company_id);
     const ok = outcome.result ?? true;
     return {
       status: outcome.status ?? (ok ? 200 : 400),
@@ -182,8 +186,9 @@ export async function dispatch(
   }
 }
 
+/** The audit row goes out with the call's next statement (or its commit): nothing waits for it. */
 async function writeAudit(ctx: CallContext, entry: AuditEntry): Promise<void> {
-  await ctx.trx
+  const insert = ctx.trx
     .insertInto('audit_log')
     .values({
       company_id: ctx.caller.company.company_id,
@@ -195,5 +200,6 @@ async function writeAudit(ctx: CallContext, entry: AuditEntry): Promise<void> {
       after: entry.after === undefined ? null : JSON.stringify(entry.after),
       ip: ctx.caller.ip,
     })
-    .execute();
+    .compile();
+  await ctx.trx.executeQuery(heldQuery(insert));
 }

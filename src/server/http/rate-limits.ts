@@ -79,6 +79,8 @@ export async function registerRateLimits(app: FastifyInstance, services: Service
       new RateLimited(Math.max(1, Math.ceil(context.ttl / 1000))),
   });
   app.addHook('onRequest', async (request, reply) => {
+    // Most calls have no limit: skip the limiter's key and store work for them.
+    if (limitOf(request) === undefined) return undefined;
     try {
       await limiter.call(app, request, reply);
       return undefined;

@@ -5,6 +5,7 @@
 import type { Selectable } from 'kysely';
 import type { ModulesTable } from '../db/schema';
 import type { Tx } from '../db/tenancy';
+import { notifyModuleChange } from './switches';
 
 export type ModuleRow = Selectable<ModulesTable>;
 
@@ -66,13 +67,14 @@ export function findModuleByName(
     .executeTakeFirst();
 }
 
-export function updateModule(
+export async function updateModule(
   trx: Tx,
   companyId: number,
   moduleId: number,
   changes: Partial<Record<SettingsColumn, object>> & { module_enabled?: number },
 ): Promise<ModuleRow> {
   const { module_settings, module_public_settings, module_enabled } = changes;
+  if (module_enabled !== undefined) await notifyModuleChange(trx, companyId);
   return trx
     .updateTable('modules')
     .set({

@@ -8,8 +8,11 @@ import { MODULES } from '../../shared/modules';
 import { settingsTabsOf } from '../../shared/module-settings';
 import { withDefaults } from '../../shared/settings';
 import type { Tx } from '../db/tenancy';
+import { notifyModuleChange } from './switches';
 
 export async function syncModules(trx: Tx, companyId: number): Promise<void> {
+  // Essential modules may be switched back on, new ones appear: caches must read them again.
+  await notifyModuleChange(trx, companyId);
   const existing = await trx
     .selectFrom('modules')
     .select(['module_id', 'module_name', 'module_settings', 'module_public_settings'])
