@@ -51,7 +51,7 @@ const pad = (n: string) => n.padStart(2, '0');
  * A word typed as the clinic writes dates (31/01/1941, 1.2.1941, 01/1941) as dates are stored and
  * searched (1941-01-31, 1941-01); any other word, and an impossible date, as typed.
  */
-export function searchDateWord(word: string): string {
+function searchDateWord(word: string): string {
   const full = DAY_MONTH_YEAR.exec(word);
   if (full) {
     const iso = `${full[3]}-${pad(full[2]!)}-${pad(full[1]!)}`;
@@ -64,8 +64,13 @@ export function searchDateWord(word: string): string {
   return word;
 }
 
-/** The words of a plain or all-words search, dates read as the clinic writes them. */
-export const searchWords = (text: string): string[] => filterWords(text).map(searchDateWord);
+/**
+ * The words of a plain or all-words search, each with the forms it may take: a date written as
+ * the clinic writes it also as stored (31/01/1941 is found in a prescription's title as typed,
+ * and in a date of birth as 1941-01-31).
+ */
+export const searchWordForms = (text: string): string[][] =>
+  filterWords(text).map((word) => [...new Set([word, searchDateWord(word)])]);
 
 /** A non-text filter value without a leading `=` (exact is the only mode for numbers, dates, ids). */
 export function stripExactPrefix(value: FilterScalar): FilterScalar {

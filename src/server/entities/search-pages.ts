@@ -18,7 +18,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { EntityDefinition } from '../../shared/entities';
 import type { Tx } from '../db/tenancy';
-import { searchCondition, type SearchQuery } from './search';
+import { searchCondition, type SearchQuery, type SearchWord } from './search';
 import {
   SEARCH_SEPARATOR,
   SEARCH_TERM_LENGTH,
@@ -69,14 +69,14 @@ export interface SearchCount {
 const codePoints = (word: string) => [...word].length;
 
 /** A word the terms can find: at least one term long (shorter ones are checked on the row). */
-const findable = (word: string) => codePoints(word) >= SEARCH_TERM_MIN;
+const findable = (word: SearchWord) => word.every((form) => codePoints(form) >= SEARCH_TERM_MIN);
 
 /**
  * Whether a word's range holds exactly the rows that contain it, so no row needs checking: not
  * cut to the term length, and plain ASCII (lower-cased alike by JavaScript and PostgreSQL).
  */
-const exactRange = (word: string) =>
-  codePoints(word) <= SEARCH_TERM_LENGTH && /^[\x21-\x7e]+$/.test(word);
+const exactRange = (word: SearchWord) =>
+  word.every((form) => codePoints(form) <= SEARCH_TERM_LENGTH && /^[\x21-\x7e]+$/.test(form));
 
 /** Searches the terms serve: words (not full text) in the list's own order. */
 export const termsServe = (d: EntityDefinition, q: SearchQuery) =>
@@ -95,21 +95,26 @@ function termRange(alias: string, word: string): RawBuilder<unknown> {
   return sql`${term} >= ${start} and ${term} < (${start} || chr(1114111))`;
 }
 
-/** Rows of the company with a term of the word, as a set of ids. */
-export const rowsWithWord = (d: EntityDefinition, companyId: number, word: string) =>
-  sql`(select u.row_id from ${terms(d)} u where u.company_id = ${companyId} and ${termRange('u', word)})`;
+/** (sort_name, row_id) of the company's terms of any of the word's forms; a row may repeat. */
+const termsOf = (d: EntityDefinition, companyId: number, word: SearchWord) =>
+  sql.join(
+    word.map(
+      (form) => sql`select t.sort_name, t.row_id from ${terms(d)} t
+        where t.company_id = ${companyId} and ${termRange('t', form)}`,
+    ),
+    sql` union all `,
+  );
 
 /** How many terms each word's range holds, counted up to `cap`. */
 async function rangeSizes(
   trx: Tx,
   d: EntityDefinition,
   companyId: number,
-  words: readonly string[],
+  words: readonly SearchWord[],
   cap: number,
 ): Promise<number[]> {
   const sizes = words.map(
-    (word) => sql`(select count(*)::int from (select 1 from ${terms(d)} t
-      where t.company_id = ${companyId} and ${termRange('t', word)} limit ${cap}) x)`,
+    (word) => sql`(select count(*)::int from (${termsOf(d, companyId, word)} limit ${cap}) x)`,
   );
   const result = await sql<{ sizes: number[] }>`select array[${sql.join(sizes)}] as sizes`.execute(
     trx,
@@ -119,26 +124,33 @@ async function rangeSizes(
 
 interface TermsPlan {
   /** The narrowest word: its range of terms is read. */
-  driver: string;
+  driver: SearchWord;
   /** Whether the driver is narrow (its range holds fewer than tuning.narrowTerms terms). */
   narrow: boolean;
   /** Other narrow words, whose ranges are intersected with the driver's. */
-  alongside: string[];
+  alongside: SearchWord[];
   /** Whether each row must still meet the whole condition (broad or long words, exact). */
   check: boolean;
 }
 
-const findableWords = (q: SearchQuery) => [...new Set(q.words.filter(findable))];
+/** The words the terms can find, each once. */
+function findableWords(q: SearchQuery): SearchWord[] {
+  const byForms = new Map(q.words.filter(findable).map((w) => [w.join('\u0000'), w]));
+  return [...byForms.values()];
+}
 
 /** Which word's range to read (given each word's range size), which to intersect it with. */
-function planOf(q: SearchQuery, words: readonly string[], sizes: readonly number[]): TermsPlan {
+function planOf(q: SearchQuery, words: readonly SearchWord[], sizes: readonly number[]): TermsPlan {
   const narrowest = Math.min(...sizes);
   const driver = words[sizes.indexOf(narrowest)]!;
   const alongside = words.filter(
     (w, i) => w !== driver && exactRange(w) && sizes[i]! < tuning.narrowTerms,
   );
-  const settled = new Set([driver, ...alongside]);
-  const check = q.mode === 'exact' || !exactRange(driver) || q.words.some((w) => !settled.has(w));
+  const settled = new Set([driver, ...alongside].map((w) => w.join('\u0000')));
+  const check =
+    q.mode === 'exact' ||
+    !exactRange(driver) ||
+    q.words.some((w) => !settled.has(w.join('\u0000')));
   return { driver, narrow: narrowest < tuning.narrowTerms, alongside, check };
 }
 
@@ -166,10 +178,6 @@ function rowCheck(d: EntityDefinition, companyId: number, q: SearchQuery, alias:
       and ${col(keys.id)} = ${sql.ref(`${alias}.row_id`)} and ${searchCondition(d, q)}
     offset 0)`;
 }
-
-const termsOf = (d: EntityDefinition, companyId: number, word: string) =>
-  sql`select t.sort_name, t.row_id from ${terms(d)} t
-    where t.company_id = ${companyId} and ${termRange('t', word)}`;
 
 /**
  * (sort_name, row_id) of the plan's rows: the driver's terms, checked on the row when needed,
@@ -238,7 +246,7 @@ async function oneWordFirstRows(
   d: EntityDefinition,
   companyId: number,
   q: SearchQuery,
-  word: string,
+  word: SearchWord,
   wanted: number,
 ): Promise<{ plan: TermsPlan; ids: number[] | null }> {
   const check = planOf(q, [word], [0]).check;
@@ -341,5 +349,5 @@ export async function narrowingCondition(
   const narrowest = words[sizes.indexOf(Math.min(...sizes))]!;
   if (Math.min(...sizes) >= tuning.narrowTerms) return null;
   const id = plainIdentifier(d.keys.id);
-  return sql`${col(id)} = any(array${rowsWithWord(d, companyId, narrowest)})`;
+  return sql`${col(id)} = any(array(select x.row_id from (${termsOf(d, companyId, narrowest)}) x))`;
 }

@@ -9,15 +9,18 @@
  */
 import { sql, type RawBuilder } from 'kysely';
 import type { EntityDefinition } from '../../shared/entities';
-import { parseTextFilter, searchWords, type FilterScalar } from '../../shared/filters';
+import { parseTextFilter, searchWordForms, type FilterScalar } from '../../shared/filters';
 import { SEARCH_SEPARATOR, SEARCH_TEXT_COLUMN, searchDocumentSql } from './search-sql';
 import { col, escapeLike, textMatch } from './text-match';
+
+/** A typed word as the forms any of which matches it (a date: as typed and as stored). */
+export type SearchWord = readonly string[];
 
 export interface SearchQuery {
   /** words: each word must match; exact: the whole value; fulltext: a text-search query. */
   mode: 'words' | 'exact' | 'fulltext';
   /** The words to find candidate rows by (for exact, the value's words). */
-  words: readonly string[];
+  words: readonly SearchWord[];
   /** The text as typed, without its prefix. */
   text: string;
 }
@@ -32,9 +35,9 @@ export function parseSearch(value: FilterScalar | FilterScalar[]): SearchQuery |
     case 'fulltext':
       return { mode: 'fulltext', words: [], text: parsed.text };
     case 'exact':
-      return { mode: 'exact', words: parsed.text.split(/\s+/), text: parsed.text };
+      return { mode: 'exact', words: parsed.text.split(/\s+/).map((w) => [w]), text: parsed.text };
     default:
-      return { mode: 'words', words: searchWords(parsed.text), text: parsed.text };
+      return { mode: 'words', words: searchWordForms(parsed.text), text: parsed.text };
   }
 }
 
@@ -57,14 +60,26 @@ export function searchCondition(d: EntityDefinition, q: SearchQuery): RawBuilder
     return q.mode === 'exact'
       ? textMatch(columns, { mode: 'exact', text: q.text })
       : sql.join(
-          q.words.map((w) => textMatch(columns, { mode: 'contains', text: w })),
+          q.words.map(
+            (forms) =>
+              sql`(${sql.join(
+                forms.map((w) => textMatch(columns, { mode: 'contains', text: w })),
+                sql` or `,
+              )})`,
+          ),
           sql` and `,
         );
   }
   if (q.mode === 'exact')
     return like(`%${SEARCH_SEPARATOR}${escapeLike(q.text)}${SEARCH_SEPARATOR}%`);
   return sql.join(
-    q.words.map((w) => like(`%${escapeLike(w)}%`)),
+    q.words.map(
+      (forms) =>
+        sql`(${sql.join(
+          forms.map((w) => like(`%${escapeLike(w)}%`)),
+          sql` or `,
+        )})`,
+    ),
     sql` and `,
   );
 }
