@@ -1,0 +1,44 @@
+/**
+ * Start-up of a returning user (a stored login) opening an address behind the login. Left to
+ * itself each part asks for what it needs only once the part before it has rendered: the
+ * company's public settings, then the shell's code, then its data, then the screen's code, then
+ * the user's list preferences, then the list — one round trip after the other. Here everything
+ * that does not depend on something else is asked for at once: the shell's and the screen's
+ * code, the shell's data, and the screen's list (after the list preferences, which give its
+ * page size). The parts read the same queries and stores when they render.
+ */
+import { entityByPath } from '../../shared/entities';
+import { startList } from '../entity/model/startList';
+import {
+  identityOf,
+  moduleIdOf,
+  prefetchShellData,
+  preferencesQuery,
+} from '../session/shellQueries';
+import { queryClient } from './queryClient';
+import { loadDashboard, loadEntityScreen, loadMainLayout } from './routeModules';
+
+/** `/app/{entities}` without a row: the list screen whose rows can be asked for early. */
+const LIST_PATH = /^\/app\/([a-z_]+)\/?$/;
+
+export function warmStart({ pathname, search }: Pick<Location, 'pathname' | 'search'>): void {
+  const identity = identityOf();
+  if (identity.userId === null) return;
+  // The screen's own list first: it is the longest call, and the browser sends at most six
+  // requests to a host at a time, in the order they were asked for.
+  const entities = LIST_PATH.exec(pathname)?.[1];
+  const definition = entities ? entityByPath(entities) : undefined;
+  // Filters in the address replace the list's own before its first load: the screen does that.
+  if (definition && search === '') {
+    const { module } = definition;
+    const preferences = moduleIdOf(module).then((moduleId) =>
+      queryClient.fetchQuery(preferencesQuery(identity, module, moduleId)),
+    );
+    // A failure is the screen's to handle: it asks again and shows what went wrong.
+    startList(definition.entities, preferences).catch(() => undefined);
+  }
+  void loadMainLayout();
+  if (definition) void loadEntityScreen();
+  else if (pathname === '/app' || pathname === '/app/') void loadDashboard();
+  prefetchShellData(queryClient, identity);
+}
