@@ -178,6 +178,36 @@ const SCREENS: Screen[] = [
   },
 ];
 
+/**
+ * The big calls alone, from Node, one at a time (median of five): the server's share of the
+ * browser's wait, without the browser's requests around it.
+ */
+async function apiAlone(url: string, auth: object): Promise<Figure[]> {
+  const page = { page: 1, limit: ROWS, filters: {} };
+  const calls: Array<[string, object]> = [
+    ['patients/list', { ...page, relation_filters: {} }],
+    ['patients/count', { filters: {}, relation_filters: {} }],
+    ['categories/get_all_flat', page],
+    ['categories/list', page],
+  ];
+  const figures: Figure[] = [];
+  for (const [path, body] of calls) {
+    const times: number[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      const start = performance.now();
+      await post(url, path, { ...auth, ...body });
+      times.push(performance.now() - start);
+    }
+    figures.push({
+      name: `  ${path} alone (Node client, ${path.endsWith('count') ? 'no rows' : `${ROWS} rows`})`,
+      value: median(times),
+      unit: 'ms',
+      note: path === 'categories/list' ? 'the shell waits for it too (SPEC §2.3)' : 'median of 5',
+    });
+  }
+  return figures;
+}
+
 /** Logs in through the form once and keeps what the app stored, as a returning user has it. */
 async function storedLogin(browser: Browser, url: string) {
   const context = await browser.newContext({ serviceWorkers: 'block' });
@@ -219,7 +249,12 @@ function splitOf(screen: Screen, timing: ScreenTiming) {
 
 type Split = ReturnType<typeof splitOf>;
 
-function screenFigures(screen: Screen, splits: Split[], loadMark: string): Figure[] {
+function screenFigures(
+  screen: Screen,
+  splits: Split[],
+  loadMark: string,
+  calibration: number,
+): Figure[] {
   const m = (key: keyof Split) => median(splits.map((s) => s[key]));
   const kb = (bytes: number) => `${Math.round(bytes / 1024)} KB`;
   const part = (name: string, value: number, note = ''): Figure => ({
@@ -236,7 +271,7 @@ function screenFigures(screen: Screen, splits: Split[], loadMark: string): Figur
       budget: { limit: 1000, kind: 'max' },
       note:
         `median of ${RUNS} fresh contexts, 1× CPU; ${Math.round(m('domElements'))} DOM elements, ` +
-        `${Math.round(m('heapMB'))} MB heap${loadMark}`,
+        `${Math.round(m('heapMB'))} MB heap; calibration ${Math.round(calibration)} ms${loadMark}`,
     },
     part('navigation → app script ready', m('scriptReady'), 'DOMContentLoaded end'),
     part('navigation → first API call sent', m('firstApi')),
@@ -315,6 +350,7 @@ export async function entityScreenBench(): Promise<Figure[]> {
     }
 
     const { listScroll, keystroke } = await interaction(browser, storage, server.url);
+    const alone = await apiAlone(server.url, auth);
     return [
       { name: 'seed 5,000 patients and 5,000 categories (API)', value: seedMs, unit: 'ms' },
       {
@@ -324,8 +360,11 @@ export async function entityScreenBench(): Promise<Figure[]> {
         note: 'median of 5; the machine these figures came from',
       },
       { name: 'load average (1 min) before', value: loadBefore, unit: '', note: loadMark.slice(2) },
-      ...SCREENS.flatMap((screen) => screenFigures(screen, splits.get(screen)!, loadMark)),
+      ...SCREENS.flatMap((screen) =>
+        screenFigures(screen, splits.get(screen)!, loadMark, calibration),
+      ),
       { name: 'load average (1 min) after', value: loadAfter, unit: '' },
+      ...alone,
       {
         name: '5,000-row list: longest task scrolling top to bottom',
         value: listScroll,
