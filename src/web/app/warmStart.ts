@@ -21,24 +21,26 @@ import { loadDashboard, loadEntityScreen, loadMainLayout } from './routeModules'
 /** `/app/{entities}` without a row: the list screen whose rows can be asked for early. */
 const LIST_PATH = /^\/app\/([a-z_]+)\/?$/;
 
-export function warmStart({ pathname, search }: Pick<Location, 'pathname' | 'search'>): void {
+export async function warmStart({
+  pathname,
+  search,
+}: Pick<Location, 'pathname' | 'search'>): Promise<void> {
   const identity = identityOf();
   if (identity.userId === null) return;
-  // The screen's own list first: it is the longest call, and the browser sends at most six
-  // requests to a host at a time, in the order they were asked for.
   const entities = LIST_PATH.exec(pathname)?.[1];
   const definition = entities ? entityByPath(entities) : undefined;
-  // Filters in the address replace the list's own before its first load: the screen does that.
-  if (definition && search === '') {
-    const { module } = definition;
-    const preferences = moduleIdOf(module).then((moduleId) =>
-      queryClient.fetchQuery(preferencesQuery(identity, module, moduleId)),
-    );
-    // A failure is the screen's to handle: it asks again and shows what went wrong.
-    startList(definition.entities, preferences).catch(() => undefined);
-  }
   void loadMainLayout();
   if (definition) void loadEntityScreen();
   else if (pathname === '/app' || pathname === '/app/') void loadDashboard();
+  // Filters in the address replace the list's own before its first load: the screen does that.
+  if (definition && search === '') {
+    // The screen's list preferences reach the server before the shell's data: the list waits
+    // for them, and one server answers in turn (5,000 categories for the shell take a while).
+    const { module } = definition;
+    const moduleId = await moduleIdOf(module); // the public settings, usually here already
+    const preferences = queryClient.fetchQuery(preferencesQuery(identity, module, moduleId));
+    // A failure is the screen's to handle: it asks again and shows what went wrong.
+    startList(definition.entities, preferences).catch(() => undefined);
+  }
   prefetchShellData(queryClient, identity);
 }
