@@ -8,6 +8,7 @@
  * page size). The parts read the same queries and stores when they render.
  */
 import { entityByPath } from '../../shared/entities';
+import { entityStore } from '../entity/model/registry';
 import { startList } from '../entity/model/startList';
 import {
   identityOf,
@@ -40,7 +41,8 @@ export async function warmStart({
     const moduleId = await moduleIdOf(module); // the public settings, usually here already
     const preferences = queryClient.fetchQuery(preferencesQuery(identity, module, moduleId));
     // A failure is the screen's to handle: it asks again and shows what went wrong.
-    startList(definition.entities, preferences).catch(() => undefined);
+    const store = entityStore(definition.entities);
+    if (store) startList(store, preferences).catch(() => undefined);
   }
   prefetchShellData(queryClient, identity);
 }

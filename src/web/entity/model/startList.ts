@@ -6,11 +6,9 @@
  */
 import type { Preferences } from '../../session/shellQueries';
 import { readPreferences } from './preferences';
-import { entityStore } from './registry';
+import type { EntityStore } from './store';
 
-export async function startList(entities: string, preferences: Promise<Preferences>) {
-  const store = entityStore(entities);
-  if (!store) return;
+export async function startList(store: EntityStore, preferences: Promise<Preferences>) {
   const { limit, sort } = readPreferences(await preferences);
   await store.getState().setListOptions({ limit, sort });
   await store.getState().loadList({ once: true });
