@@ -46,10 +46,14 @@ function buildInfo(): Plugin {
  */
 const LANDING_CHUNK = 'landing';
 
-/** The chunk of everything `App.tsx` imports statically. */
+/**
+ * The chunk of everything `App.tsx` imports statically, and of the entry's other import that a
+ * lazy part shares (the service worker's registration, also used by the version notice): left
+ * to the groups below, it would make the entry load that part's group.
+ */
 const landingChunkGroup = {
   name: LANDING_CHUNK,
-  test: /src[\\/]web[\\/]app[\\/]App\.tsx$/,
+  test: /src[\\/]web[\\/]app[\\/](App\.tsx|serviceWorker\.ts)$/,
 };
 
 /** The chunk of one file under src/web and of what it imports statically beyond the groups before. */
@@ -82,6 +86,7 @@ const landingPartGroups = [
  */
 const routeChunkGroups = [
   chunkOf('warm-start', 'app/warmStart.ts'),
+  chunkOf('warm-list', 'entity/model/warmList.ts'),
   chunkOf('shell', 'layouts/MainLayout.tsx'),
   chunkOf('dashboard', 'features/dashboard/DashboardPage.tsx'),
   chunkOf('entity-screen', 'entity/EntityScreen.tsx'),

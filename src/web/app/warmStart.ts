@@ -7,15 +7,7 @@
  * code, the shell's data, and the screen's list (after the list preferences, which give its
  * page size). The parts read the same queries and stores when they render.
  */
-import { entityByPath } from '../../shared/entities';
-import { entityStore } from '../entity/model/registry';
-import { startList } from '../entity/model/startList';
-import {
-  identityOf,
-  moduleIdOf,
-  prefetchShellData,
-  preferencesQuery,
-} from '../session/shellQueries';
+import { identityOf, prefetchShellData } from '../session/shellQueries';
 import { queryClient } from './queryClient';
 import { loadDashboard, loadEntityScreen, loadMainLayout } from './routeModules';
 
@@ -29,20 +21,16 @@ export async function warmStart({
   const identity = identityOf();
   if (identity.userId === null) return;
   const entities = LIST_PATH.exec(pathname)?.[1];
-  const definition = entities ? entityByPath(entities) : undefined;
   void loadMainLayout();
-  if (definition) void loadEntityScreen();
+  if (entities) void loadEntityScreen();
   else if (pathname === '/app' || pathname === '/app/') void loadDashboard();
   // Filters in the address replace the list's own before its first load: the screen does that.
-  if (definition && search === '') {
-    // The screen's list preferences reach the server before the shell's data: the list waits
-    // for them, and one server answers in turn (5,000 categories for the shell take a while).
-    const { module } = definition;
-    const moduleId = await moduleIdOf(module); // the public settings, usually here already
-    const preferences = queryClient.fetchQuery(preferencesQuery(identity, module, moduleId));
-    // A failure is the screen's to handle: it asks again and shows what went wrong.
-    const store = entityStore(definition.entities);
-    if (store) startList(store, preferences).catch(() => undefined);
+  // The screen's list preferences reach the server before the shell's data: the list waits for
+  // them, and one server answers in turn (5,000 categories for the shell take a while).
+  if (entities && search === '') {
+    await import('../entity/model/warmList')
+      .then(({ warmList }) => warmList(queryClient, identity, entities))
+      .catch(() => false); // the screen then loads its list itself
   }
   prefetchShellData(queryClient, identity);
 }
