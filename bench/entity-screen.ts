@@ -401,6 +401,9 @@ async function interaction(
     const page = await context.newPage();
     await page.goto(`${url}/app/patients`);
     await page.getByRole('option').nth(20).waitFor();
+    // The figures above are of a real 5,000-row page: the list says how many rows it holds.
+    const rows = await page.getByRole('option').first().getAttribute('aria-setsize');
+    if (Number(rows) < ROWS) throw new Error(`the list holds ${rows} rows, not ${ROWS}`);
     const listScroll = await longestScrollTask(page, 'listbox');
     const keystroke = await slowestKeystroke(page, 'Patient0042');
     return { listScroll, keystroke };
