@@ -4,6 +4,17 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { registerServiceWorker } from './app/serviceWorker';
+import { useCompany } from './session/companyStore';
+import { useSession } from './session/store';
+
+// The company's public settings gate every page but the landing one: ask for them now rather
+// than after the first render (App's effect only joins this start).
+void useCompany.getState().start();
+
+// A stored login opening a page behind it: ask for that page's code and data now, all at once.
+if (window.location.pathname.startsWith('/app') && useSession.getState().user) {
+  void import('./app/warmStart').then((m) => m.warmStart(window.location));
+}
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

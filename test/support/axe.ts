@@ -14,7 +14,7 @@ export async function seriousViolations(page: Page): Promise<string[]> {
 
 /**
  * The same on each of `paths` in turn: opened, `ready` awaited (what shows the page is drawn),
- * the network settled; each line starts with the path it was found on.
+ * the network settled, animations ended; each line starts with the path it was found on.
  */
 export async function seriousViolationsOn(
   page: Page,
@@ -26,6 +26,11 @@ export async function seriousViolationsOn(
     await page.goto(path);
     await ready(page);
     await page.waitForLoadState('networkidle');
+    // A panel still fading in (small screens) has its colours part-way: contrast is measured on
+    // the page at rest.
+    await page.waitForFunction(() =>
+      document.getAnimations().every((animation) => animation.playState !== 'running'),
+    );
     problems.push(...(await seriousViolations(page)).map((p) => `${path} ${p}`));
   }
   return problems;

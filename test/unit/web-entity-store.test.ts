@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { categories, herbs } from '../../src/shared/entities';
+import { startList } from '../../src/web/entity/model/startList';
 import { createEntityStore } from '../../src/web/entity/model/store';
 import type { Reply, Row, Transport } from '../../src/web/entity/model/types';
 import { FIELD_REQUIRED_TEXT } from '../../src/web/entity/model/writeSlice';
@@ -185,6 +186,23 @@ describe('list preferences', () => {
     expect(calls(server.sent, 'list')).toHaveLength(2);
     expect(calls(server.sent, 'list')[1]?.payload).not.toHaveProperty('sort');
     expect(store.getState().list).toHaveLength(30);
+  });
+});
+
+describe('a list started before its screen (the warm start)', () => {
+  it('loads once with the stored preferences; the screen then asks for nothing again', async () => {
+    const server = fakeServer(herbRows(30));
+    server.delays.list = [20];
+    const store = createEntityStore(herbs, server.transport);
+    const started = startList(store, Promise.resolve({ list_limit: 25, list_sort: '-herb_name' }));
+    await new Promise((resolve) => setTimeout(resolve, 5)); // the list call is on its way
+    // The screen mounts while it loads: the same preferences, then its route effect.
+    await store.getState().setListOptions({ limit: 25, sort: '-herb_name' });
+    await store.getState().routeTo(null, { small: false });
+    await started;
+    expect(calls(server.sent, 'list')).toHaveLength(1);
+    expect(calls(server.sent, 'list')[0]?.payload).toMatchObject({ limit: 25, sort: '-herb_name' });
+    expect(store.getState().list).toHaveLength(25);
   });
 });
 

@@ -9,24 +9,22 @@ import { LoginPage } from '../features/login/LoginPage';
 import { PageLoader } from './PageLoader';
 import { RequireAuth } from './RequireAuth';
 import { lazyNamed } from './lazy';
+import { loadDashboard, loadEntityScreen, loadMainLayout } from './routeModules';
 
-const MainLayout = lazyNamed(() => import('../layouts/MainLayout'), 'MainLayout');
+const MainLayout = lazyNamed(loadMainLayout, 'MainLayout');
 const PrintingLayout = lazyNamed(() => import('../layouts/PrintingLayout'), 'PrintingLayout');
 const OfflineLayout = lazyNamed(() => import('../layouts/OfflineLayout'), 'OfflineLayout');
 const PasswordResetPage = lazyNamed(
   () => import('../features/password-reset/PasswordResetPage'),
   'PasswordResetPage',
 );
-const DashboardPage = lazyNamed(
-  () => import('../features/dashboard/DashboardPage'),
-  'DashboardPage',
-);
+const DashboardPage = lazyNamed(loadDashboard, 'DashboardPage');
 const MyDetailsPage = lazyNamed(
   () => import('../features/my-details/MyDetailsPage'),
   'MyDetailsPage',
 );
 const TestPage = lazyNamed(() => import('../features/test-page/TestPage'), 'TestPage');
-const EntityPage = lazyNamed(() => import('../entity/EntityScreen'), 'EntityScreen');
+const EntityPage = lazyNamed(loadEntityScreen, 'EntityScreen');
 const PatientLetterPrint = lazyNamed(
   () => import('../features/printing/PatientLetterPrint'),
   'PatientLetterPrint',

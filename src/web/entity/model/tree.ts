@@ -20,6 +20,9 @@ export interface BuiltTree {
   lookup: Record<Id, TreeNode>;
 }
 
+/** One collator for every comparison: `localeCompare` builds one per call (5,000 nodes: ~60,000). */
+const collator = new Intl.Collator();
+
 /** Rows in tree order (parent, order, name) → nodes; orphans hang at the root. */
 export function buildTree(definition: EntityDefinition, rows: readonly Row[] | null): BuiltTree {
   if (!rows) throw new Error(NO_TREE_SOURCE_TEXT);
@@ -40,7 +43,7 @@ export function buildTree(definition: EntityDefinition, rows: readonly Row[] | n
   const order = definition.keys.order;
   const byOrder = (a: TreeNode, b: TreeNode) =>
     (order ? Number(a.row[order] ?? 0) - Number(b.row[order] ?? 0) : 0) ||
-    a.label.localeCompare(b.label) ||
+    collator.compare(a.label, b.label) ||
     a.id - b.id;
   const place = (nodes: TreeNode[], depth: number, seen: Set<Id>) => {
     nodes.sort(byOrder);
