@@ -2,15 +2,14 @@
  * Pages and counts of a search at any size (issue 12). The condition in ./search.ts decides what
  * matches; this file decides how to find it fast, by what the words are like:
  *
- * 1. The terms table (db/ddl/search.ts) holds, for each word, every row that contains it: one
- *    range of one company's terms, carrying each row's list-order name. Each word's range is
- *    counted (up to tuning.narrowTerms) to find the narrowest.
- * 2. A narrow word's range gives the first rows in list order at once, without reading the
- *    entity table. Other narrow words are intersected with it; the rest are checked on the row.
- * 3. When every word is broad (one row in five holds "an"), the first rows of the list order
- *    most often hold a page of matches: the walk reads tuning.walkRows rows of the order index (an
- *    index-only scan) and stops. When they do not (a broad word clustered late in the list),
- *    the narrowest word's whole range is read as in 2.
+ * 1. A broad search (one row in five holds "an") most often has a page among the first rows of
+ *    the list: a walk of the order index (index-only) that stops once it has the page, or after
+ *    tuning.walkRows rows.
+ * 2. Otherwise the terms table (db/ddl/search.ts) holds, for each word, every row that contains
+ *    it: one range of one company's terms, carrying each row's list-order name, so the first rows
+ *    in list order come out of the range without reading the entity table. With several words
+ *    each range is counted (up to tuning.narrowTerms) and the narrowest is read; the other
+ *    narrow ones are intersected with it, the rest checked on the row.
  *
  * Both read only the searching company's part of an index: another company's rows are neither
  * read nor counted, so they can not change what a search returns or how long it takes.
@@ -33,13 +32,14 @@ import { col } from './text-match';
  * them so that a few thousand rows take every path (`tuneSearch`).
  */
 const tuning = {
-  /** Rows of the list order a search of broad words reads before it turns to the terms. */
-  walkRows: 1000,
+  /** Rows of the list order a search reads, at most, before it turns to the terms. */
+  walkRows: 400,
   /** Term rows read per wanted row: one row holds a word in several terms (name, e-mail…). */
   termsPerRow: 3,
   /**
-   * A word whose range holds fewer terms is narrow: its rows are read from the terms at once.
-   * Ranges are counted up to this, to find the narrowest word and the narrow ones to intersect.
+   * A word whose range holds fewer terms is narrow. Ranges are counted up to this when a search
+   * has several words (the narrowest is read, other narrow ones intersected with it) and for a
+   * count (a broad word whose rows need checking is counted in list order).
    */
   narrowTerms: 4000,
   /** A count is exact while the narrowest word's range holds at most this many terms… */
@@ -185,8 +185,14 @@ function rowCheck(d: EntityDefinition, companyId: number, q: SearchQuery, alias:
  * a join of two ranges was planned as a nested loop over both: 0.4 s). Rows repeat unless
  * intersected, as a row holds a word in several terms.
  */
-function planRows(d: EntityDefinition, companyId: number, q: SearchQuery, plan: TermsPlan) {
-  const check = plan.check ? sql` and ${rowCheck(d, companyId, q, 't')}` : sql``;
+function planRows(
+  d: EntityDefinition,
+  companyId: number,
+  q: SearchQuery,
+  plan: TermsPlan,
+  checked = plan.check,
+) {
+  const check = checked ? sql` and ${rowCheck(d, companyId, q, 't')}` : sql``;
   return sql.join(
     [
       sql`${termsOf(d, companyId, plan.driver)}${check}`,
@@ -225,6 +231,15 @@ async function termsFirstRows(
   plan: TermsPlan,
   wanted: number,
 ): Promise<number[]> {
+  if (plan.check) {
+    // In list order first, then checked until the page is full: a broad other word ("yasmin
+    // example") is met by the first rows checked, not by every row of the range.
+    const found = await sql<{ id: string }>`select x.row_id as id from (
+        select distinct t.sort_name, t.row_id from (${planRows(d, companyId, q, plan, false)}) t
+        order by t.sort_name, t.row_id) x
+      where ${rowCheck(d, companyId, q, 'x')} limit ${wanted}`.execute(trx);
+    return found.rows.map((r) => Number(r.id));
+  }
   const rows = planRows(d, companyId, q, plan);
   const read = plan.alongside.length ? wanted : wanted * tuning.termsPerRow;
   const found = await sql<{ id: string }>`select x.row_id as id from (${rows}) x
@@ -235,33 +250,6 @@ async function termsFirstRows(
   const grouped = await sql<{ id: string }>`select x.row_id as id from (${rows}) x
     group by x.sort_name, x.row_id order by x.sort_name, x.row_id limit ${wanted}`.execute(trx);
   return grouped.rows.map((r) => Number(r.id));
-}
-
-/**
- * A search of one word (the usual one), in one statement: its range's size up to
- * tuning.narrowTerms, and when it is narrow the first rows in list order from the same read.
- */
-async function oneWordFirstRows(
-  trx: Tx,
-  d: EntityDefinition,
-  companyId: number,
-  q: SearchQuery,
-  word: SearchWord,
-  wanted: number,
-): Promise<{ plan: TermsPlan; ids: number[] | null }> {
-  const check = planOf(q, [word], [0]).check;
-  const read = wanted * tuning.termsPerRow;
-  const result = await sql<{ size: number; ids: string[] }>`
-    with k as materialized (${termsOf(d, companyId, word)} limit ${tuning.narrowTerms})
-    select (select count(*)::int from k) as size,
-      array(select k.row_id from k ${check ? sql`where ${rowCheck(d, companyId, q, 'k')}` : sql``}
-        order by k.sort_name, k.row_id limit ${read}) as ids`.execute(trx);
-  const { size, ids: found } = result.rows[0] ?? { size: 0, ids: [] };
-  const plan = planOf(q, [word], [size]);
-  const ids = [...new Set(found.map(Number))];
-  // Complete unless broad, or rows with several terms of the word crowded the read.
-  const complete = plan.narrow && (ids.length >= wanted || found.length < read);
-  return { plan, ids: complete ? ids.slice(0, wanted) : null };
 }
 
 /**
@@ -278,21 +266,12 @@ export async function searchPageIds(
 ): Promise<number[] | null> {
   if (!termsServe(d, q)) return null;
   const wanted = offset + limit;
+  // A broad search most often has a page among the first rows of the list: a walk that stops.
+  const walked = await walkFirstRows(trx, d, companyId, q, wanted);
+  if (walked) return walked.slice(offset);
   const words = findableWords(q);
-  let plan: TermsPlan;
-  if (words.length === 1) {
-    const first = await oneWordFirstRows(trx, d, companyId, q, words[0]!, wanted);
-    if (first.ids) return first.ids.slice(offset);
-    plan = first.plan;
-  } else {
-    plan = await planTerms(trx, d, companyId, q);
-  }
-  if (plan.narrow) return (await termsFirstRows(trx, d, companyId, q, plan, wanted)).slice(offset);
-  // Every word is broad: most often the first rows of the list hold a page of them.
-  const ids =
-    (await walkFirstRows(trx, d, companyId, q, wanted)) ??
-    (await termsFirstRows(trx, d, companyId, q, plan, wanted));
-  return ids.slice(offset, wanted);
+  const plan = words.length === 1 ? planOf(q, words, [0]) : await planTerms(trx, d, companyId, q);
+  return (await termsFirstRows(trx, d, companyId, q, plan, wanted)).slice(offset);
 }
 
 /** Counts the rows that match, up to `cap`, in list order. */
@@ -322,6 +301,8 @@ export async function searchCount(
 ): Promise<SearchCount | null> {
   if (!termsServe(d, q)) return null;
   const plan = await planTerms(trx, d, companyId, q);
+  // Broad, and each row to check: such rows are many, or found quickly in list order.
+  if (!plan.narrow && plan.check) return countByWalk(trx, d, companyId, q);
   const limit = plan.check ? tuning.checkedTerms : tuning.countedTerms;
   const result = await sql<{ terms: number; rows: number }>`
     select count(*)::int as terms, count(distinct x.row_id)::int as rows from (
