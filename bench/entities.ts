@@ -12,6 +12,7 @@ import { oneClient, type OneClient } from './one-client';
 import { signIn, withScaleData, type Auth, type Envelope } from './scale';
 import {
   load,
+  othersBusy,
   post,
   treeCpuSeconds,
   type Figure,
@@ -22,8 +23,8 @@ import {
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CLASS_SECONDS = Number(process.env.BENCH_CLASS_SECONDS ?? 5);
 const WARM_UP_SECONDS = 3;
-/** Above this the machine was busy while a figure was taken, and the figure says so. */
-const QUIET_LOAD = 1.5;
+/** Cores other processes may keep busy during a figure before it is marked as measured busy. */
+const QUIET_OTHERS = 0.2;
 
 /** What staff type, by class; each class is measured and printed on its own. */
 // prettier-ignore
@@ -42,10 +43,17 @@ const cycle = <T>(items: readonly T[]) => {
   return () => items[next++ % items.length]!;
 };
 
-/** The load now, and a note for a figure taken while the machine was busy. */
-function busyNote(): string {
-  const now = loadavg()[0]!;
-  return now > QUIET_LOAD ? `MEASURED BUSY (load ${now.toFixed(2)})` : '';
+/** A note for a figure taken while other processes kept the machine busy. */
+function busyNote(othersCores: number): string {
+  return othersCores > QUIET_OTHERS
+    ? `MEASURED BUSY (other processes used ${othersCores.toFixed(2)} cores)`
+    : `others ${othersCores.toFixed(2)} cores`;
+}
+
+/** Runs one measurement, noting how busy the rest of the machine was meanwhile. */
+async function noted<T>(server: RunningServer, work: () => Promise<T>) {
+  const { result, cores } = await othersBusy(server.process.pid ?? 0, work);
+  return { result, note: busyNote(cores) };
 }
 
 const joinNotes = (...notes: string[]) => notes.filter(Boolean).join('; ');
@@ -127,6 +135,7 @@ function loadFigures(
   label: string,
   result: Measured,
   connections: number,
+  busy: string,
   rate?: number,
 ): Figure[] {
   const failures = result.errors + result.non2xx;
@@ -137,13 +146,13 @@ function loadFigures(
       value: result.requestsPerSecond,
       unit: 'req/s',
       ...(rate ? { budget: { limit: rate, kind: 'min' as const } } : {}),
-      note: joinNotes(failures ? `${failures} failed requests` : '', busyNote()),
+      note: joinNotes(failures ? `${failures} failed requests` : '', busy),
     },
     {
       name: `${label} p50 / p99`,
       value: result.p50,
       unit: 'ms',
-      note: `p99 ${result.p99} ms; mean ${mean.toFixed(1)} ms = ${connections} connections / throughput`,
+      note: `p99 ${result.p99.toFixed(1)} ms; mean ${mean.toFixed(1)} ms = ${connections} connections / throughput`,
     },
     {
       name: `${label} CPU per request`,
@@ -154,57 +163,44 @@ function loadFigures(
   ];
 }
 
-async function oneClientSection(url: string, auth: Auth): Promise<Figure[]> {
+async function oneClientSection(server: RunningServer, auth: Auth): Promise<Figure[]> {
+  const url = server.url;
   const figures: Figure[] = [];
+  const measure = (path: string, body: () => object, seconds: number) =>
+    noted(server, () => oneClient(url, path, body, seconds));
   for (const [name, terms] of Object.entries(TERM_CLASSES)) {
     const matches = await matchesOf(url, auth, terms);
     const next = cycle(terms);
-    const note = busyNote();
-    const result = await oneClient(
-      url,
+    const { result, note } = await measure(
       'patients/list',
       () => ({ ...auth, page: 1, limit: 50, filters: { search: next() } }),
       CLASS_SECONDS,
     );
-    figures.push(
-      ...oneClientFigures(
-        `search page 1, ${name}`,
-        result,
-        { p50: 3, p99: 10 },
-        joinNotes(`${terms.length} terms, ${matches}`, note),
-      ),
-    );
+    const about = joinNotes(`${terms.length} terms, ${matches}`, note);
+    figures.push(...oneClientFigures(`search page 1, ${name}`, result, { p50: 3, p99: 10 }, about));
   }
   const nextTerm = cycle(ALL_TERMS);
-  const count = await oneClient(
-    url,
-    'patients/count',
-    () => ({ ...auth, filters: { search: nextTerm() } }),
-    SECONDS,
-  );
-  figures.push(...oneClientFigures('count of a search', count, { p99: 15 }, busyNote()));
-  const typeahead = await oneClient(
-    url,
-    'patients/typeahead',
-    () => ({ ...auth, page: 1, limit: 10, filters: { search: nextTerm() } }),
-    SECONDS,
-  );
-  figures.push(...oneClientFigures('typeahead', typeahead, { p99: 10 }, busyNote()));
   let inserted = 0;
-  const insert = await oneClient(
-    url,
-    'patients/insert',
-    () => ({ ...auth, ...newPatient((inserted += 1)) }),
-    SECONDS,
-  );
-  figures.push(...oneClientFigures('insert', insert, { p99: 10 }, busyNote()));
-  const deep = await oneClient(
-    url,
-    'patients/list',
-    () => ({ ...auth, page: 200, limit: 50 }),
-    SECONDS,
-  );
-  figures.push(...oneClientFigures('list page 200 unfiltered', deep, { p99: 10 }, busyNote()));
+  const others: [string, string, () => object, number][] = [
+    [
+      'count of a search',
+      'patients/count',
+      () => ({ ...auth, filters: { search: nextTerm() } }),
+      15,
+    ],
+    [
+      'typeahead',
+      'patients/typeahead',
+      () => ({ ...auth, page: 1, limit: 10, filters: { search: nextTerm() } }),
+      10,
+    ],
+    ['insert', 'patients/insert', () => ({ ...auth, ...newPatient((inserted += 1)) }), 10],
+    ['list page 200 unfiltered', 'patients/list', () => ({ ...auth, page: 200, limit: 50 }), 10],
+  ];
+  for (const [label, path, body, p99] of others) {
+    const { result, note } = await measure(path, body, SECONDS);
+    figures.push(...oneClientFigures(label, result, { p99 }, note));
+  }
   return figures;
 }
 
@@ -219,25 +215,30 @@ async function connectionsSection(
     const next = cycle(searches);
     const body = () => ({ ...auth, ...next() });
     await load(server.url, 'patients/list', body, connections, WARM_UP_SECONDS);
-    return withCpu(server, () => load(server.url, 'patients/list', body, connections, SECONDS));
+    return noted(server, () =>
+      withCpu(server, () => load(server.url, 'patients/list', body, connections, SECONDS)),
+    );
   };
   const eight = await run(8);
   const calls = await engineListSql(appUrl, demo, searches);
   await sqlLoad(appUrl, demo, calls, 8, WARM_UP_SECONDS);
-  const direct = await withCpu(server, () => sqlLoad(appUrl, demo, calls, 8, SECONDS), true);
+  // The SQL's client is this process: its CPU is counted as the server's here, not as others'.
+  const direct = await noted(server, () =>
+    withCpu(server, () => sqlLoad(appUrl, demo, calls, 8, SECONDS), true),
+  );
   const thirtyTwo = await run(32);
   const statements = calls.map((c) => c.length);
   return [
-    ...loadFigures('search page 1 at 8 connections', eight, 8, 1000),
-    ...loadFigures('same SQL through pg at 8', direct, 8),
+    ...loadFigures('search page 1 at 8 connections', eight.result, 8, eight.note, 1000),
+    ...loadFigures('same SQL through pg at 8', direct.result, 8, direct.note),
     {
       name: 'CPU per request, API ÷ same SQL',
-      value: eight.cpuMs / direct.cpuMs,
+      value: eight.result.cpuMs / direct.result.cpuMs,
       unit: '×',
       budget: { limit: 1.5, kind: 'max' },
       note: `SQL: begin + tenant, the call's ${Math.min(...statements)}–${Math.max(...statements)} statements (prepared), commit`,
     },
-    ...loadFigures('search page 1 at 32 connections', thirtyTwo, 32),
+    ...loadFigures('search page 1 at 32 connections', thirtyTwo.result, 32, thirtyTwo.note),
   ];
 }
 
@@ -245,7 +246,7 @@ async function measure(server: RunningServer, appUrl: string, demo: number): Pro
   const auth = await signIn(server.url);
   const loadBefore = loadavg()[0]!;
   const figures = [
-    ...(await oneClientSection(server.url, auth)),
+    ...(await oneClientSection(server, auth)),
     ...(await connectionsSection(server, appUrl, demo, auth)),
   ];
   return [
@@ -253,7 +254,7 @@ async function measure(server: RunningServer, appUrl: string, demo: number): Pro
       name: 'machine load average (1 min)',
       value: loadBefore,
       unit: '',
-      note: `before measuring; ${loadavg()[0]!.toFixed(2)} after; ${cpus().length} cores. A figure taken above ${QUIET_LOAD} says so.`,
+      note: `before measuring; ${loadavg()[0]!.toFixed(2)} after (the bench's own server included); ${cpus().length} cores. A figure while other processes kept over ${QUIET_OTHERS} cores busy says so.`,
     },
     ...figures,
   ];

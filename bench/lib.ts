@@ -197,3 +197,35 @@ export async function treeCpuSeconds(root: number): Promise<number> {
   for (const [pid, stat] of stats) if (inTree(pid)) ticks += stat.ticks;
   return ticks / 100; // USER_HZ
 }
+
+/** CPU seconds the whole machine has spent busy so far (Linux /proc/stat; 0 elsewhere). */
+async function machineBusySeconds(): Promise<number> {
+  const text = await readFile('/proc/stat', 'utf8').catch(() => '');
+  const fields = (text.split('\n')[0] ?? '').trim().split(/\s+/).slice(1).map(Number);
+  // user nice system idle iowait irq softirq steal: busy is all but idle and iowait.
+  const busy = fields.reduce((sum, v, i) => (i === 3 || i === 4 ? sum : sum + (v || 0)), 0);
+  return busy / 100; // USER_HZ
+}
+
+/**
+ * Runs `work` and tells how many cores other processes kept busy meanwhile: the machine's busy
+ * time less that of the server tree and of this process. The load average can not tell: a
+ * bench's own server raises it.
+ */
+export async function othersBusy<T>(
+  serverPid: number,
+  work: () => Promise<T>,
+): Promise<{ result: T; cores: number }> {
+  const [machine, server, own, started] = [
+    await machineBusySeconds(),
+    await treeCpuSeconds(serverPid),
+    process.cpuUsage(),
+    performance.now(),
+  ];
+  const result = await work();
+  const seconds = (performance.now() - started) / 1000;
+  const ownUsed = process.cpuUsage(own);
+  const ours = (await treeCpuSeconds(serverPid)) - server + (ownUsed.user + ownUsed.system) / 1e6;
+  const others = (await machineBusySeconds()) - machine - ours;
+  return { result, cores: Math.max(0, others / seconds) };
+}
