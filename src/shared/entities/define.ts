@@ -63,6 +63,7 @@ export interface EntitySpec {
   auditReads?: boolean;
   openReads?: boolean;
   lockedWhen?: RowLock;
+  indexes?: EntityDefinition['indexes'];
   rowTitle?: EntityDefinition['rowTitle'];
 }
 
@@ -219,6 +220,7 @@ export function defineEntity(spec: EntitySpec): EntityDefinition {
     auditReads: spec.auditReads ?? false,
     openReads: spec.openReads ?? false,
     ...(spec.lockedWhen ? { lockedWhen: spec.lockedWhen } : {}),
+    ...(spec.indexes ? { indexes: spec.indexes } : {}),
     ...(spec.rowTitle ? { rowTitle: spec.rowTitle } : {}),
   };
 }

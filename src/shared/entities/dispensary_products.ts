@@ -15,7 +15,8 @@ export const dispensary_products = defineEntity({
   singular: 'dispensary product',
   fields: [
     input('dispensary_product_name', { required: true, label: 'Name' }),
-    reference('dispensary_product_herb_id', 'herbs'),
+    // A product stays tied to its herb: the herb can not be deleted while products name it.
+    reference('dispensary_product_herb_id', 'herbs', { storage: { onDelete: 'restrict' } }),
     reference('dispensary_product_partused_id', 'partuseds', { label: 'Part used' }),
     select('dispensary_product_form', FORM_OPTIONS, { required: true, default: 'tincture' }),
     input('dispensary_product_strength', {
@@ -63,6 +64,7 @@ export const dispensary_products = defineEntity({
       ],
     },
   ],
+  indexes: [['dispensary_product_herb_id']],
   list: {
     columns: [
       'dispensary_product_name',

@@ -40,6 +40,7 @@ export interface Common {
   hint?: string;
   copy?: boolean;
   default?: string | number | null;
+  storage?: FieldDefinition['storage'];
 }
 
 const common = (o: Common) => ({ ...o, required: o.required ?? false });

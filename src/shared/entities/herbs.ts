@@ -26,6 +26,7 @@ export const herbs = defineEntity({
       hint: 'Contraindications, interactions, pregnancy and lactation.',
     }),
     select('herb_dose_unit_kind', MATERIA_UNIT_KIND_OPTIONS, {
+      required: true,
       default: 'volume',
       label: 'Dose measured by',
     }),

@@ -10,7 +10,10 @@ export const patientletters = defineEntity({
   fields: [
     input('patientletter_name', { required: true, label: 'Subject' }),
     reference('patientletter_patient_id', 'patients', { required: true }),
-    date('patientletter_date', { hint: 'Today when left empty.' }),
+    date('patientletter_date', {
+      hint: 'Today when left empty.',
+      storage: { default: 'current_date' },
+    }),
     reference('patientletter_user_id', 'users', { label: 'Written by' }),
     html('patientletter_body', { label: 'Letter' }),
   ],
@@ -42,6 +45,7 @@ export const patientletters = defineEntity({
       ],
     },
   ],
+  indexes: [['patientletter_patient_id', 'patientletter_date']],
   list: {
     columns: ['patientletter_name', 'patientletter_patient_id', 'patientletter_date'],
     search: ['patientletter_name'],

@@ -12,7 +12,10 @@ export const patients = defineEntity({
   title: 'Patients',
   singular: 'patient',
   fields: [
-    readOnly('patient_name', 'text', { label: 'Name' }),
+    readOnly('patient_name', 'text', {
+      label: 'Name',
+      storage: { computed: "btrim(patient_last_name || ', ' || patient_first_name, ', ')" },
+    }),
     input('patient_title', { max: 20 }),
     input('patient_first_name', { required: true, max: 100 }),
     input('patient_last_name', { required: true, max: 100 }),
@@ -127,4 +130,5 @@ export const patients = defineEntity({
     sortable: ['patient_first_name', 'patient_last_name'],
   },
   auditReads: true,
+  indexes: [['patient_dob'], ['patient_next_appointment']],
 });

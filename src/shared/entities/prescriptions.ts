@@ -18,7 +18,10 @@ export const prescriptions = defineEntity({
   fields: [
     input('prescription_name', { label: 'Title', hint: 'The patient and date when left empty.' }),
     reference('prescription_patient_id', 'patients', { required: true }),
-    date('prescription_date', { hint: 'Today when left empty.' }),
+    date('prescription_date', {
+      hint: 'Today when left empty.',
+      storage: { default: 'current_date' },
+    }),
     reference('prescription_user_id', 'users', { label: 'Practitioner' }),
     select('prescription_form', FORM_OPTIONS, { required: true, default: 'tincture' }),
     textarea('prescription_dose_instructions', { max: 2000 }),
@@ -47,6 +50,7 @@ export const prescriptions = defineEntity({
     money('prescription_total_price', { readOnly: true, label: 'Total price' }),
     textarea('prescription_notes'),
   ],
+  indexes: [['prescription_patient_id', 'prescription_date'], ['prescription_date']],
   lockedWhen: { field: 'prescription_status', value: 'dispensed', text: DISPENSED_TEXT },
   extras: [
     { name: 'prescription_lines', type: 'slot', label: 'Lines' },

@@ -76,6 +76,24 @@ export interface FieldDefinition {
   inList: boolean;
   /** False for values that must stay unique, so `_copy` leaves them out. */
   copy: boolean;
+  /** How the column is stored, where the value kind alone does not say (see FieldStorage). */
+  storage?: FieldStorage;
+}
+
+/**
+ * What the table's column needs beyond the value kind (src/server/db/ddl builds the column from
+ * both). Plain data: the schema generator and the drift test read it, nothing else does.
+ */
+export interface FieldStorage {
+  /** An SQL type other than the value kind's (`citext`: e-mail logins compare case-blind). */
+  type?: string;
+  /** A column the database computes from others of its row: its SQL expression. */
+  computed?: string;
+  /** An SQL default the database fills in (`current_date`); the column is then never null. */
+  default?: string;
+  /** A reference: what happens when the row it names is deleted (default: restrict when
+   *  required, else the reference is cleared). */
+  onDelete?: 'restrict' | 'set null' | 'cascade';
 }
 
 /** Many-to-many link kept in `table (company_id, ownKey, otherKey)`. */
@@ -200,6 +218,8 @@ export interface EntityDefinition {
   openReads: boolean;
   /** Rows in this state can no longer be changed or deleted (a dispensed prescription). */
   lockedWhen?: RowLock;
+  /** Indexes beyond the keys and the list order, each a column list after company_id. */
+  indexes?: readonly (readonly string[])[];
   /** What people call a row when its name column is a program name (a module's label). */
   rowTitle?: (row: Readonly<Record<string, unknown>>) => string | null;
 }

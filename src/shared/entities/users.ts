@@ -34,12 +34,20 @@ export const users = defineEntity({
   title: 'Users',
   singular: 'user',
   fields: [
-    readOnly('user_name', 'text', { label: 'Name' }),
+    readOnly('user_name', 'text', {
+      label: 'Name',
+      storage: { computed: "btrim(user_first_name || ' ' || user_last_name)" },
+    }),
     input('user_first_name', { required: true, max: MAX.user_first_name }),
     input('user_last_name', { max: MAX.user_last_name }),
     input('user_surname', { max: MAX.user_surname }),
     {
-      ...email('user_email', { required: true, label: 'E-mail', copy: false }),
+      ...email('user_email', {
+        required: true,
+        label: 'E-mail',
+        copy: false,
+        storage: { type: 'citext' },
+      }),
       maxLength: MAX.user_email,
     },
     // Set by users/upload_avatar and remove_avatar (the `avatar` slot), never typed in.

@@ -1,4 +1,7 @@
-/** Every migration, in the order it is applied. Append only: never edit one that has shipped. */
+/**
+ * Every migration, in the order it is applied. Written by `npm run generate:schema` from the
+ * files of this folder: never edit a migration that has shipped, and do not edit this list by hand.
+ */
 import type { Migration } from '../migrate';
 import { platform } from './0001_platform';
 import { serverSecrets } from './0002_server_secrets';
@@ -15,6 +18,7 @@ import { captchaUses } from './0014_captcha_uses';
 import { companyNotifications } from './0015_company_notifications';
 import { rowVersions } from './0017_row_versions';
 import { searchTerms } from './0018_search_terms';
+import { selectOptionChecks0019 } from './0019_select_option_checks';
 
 export const MIGRATIONS: readonly Migration[] = [
   platform,
@@ -32,4 +36,5 @@ export const MIGRATIONS: readonly Migration[] = [
   companyNotifications,
   rowVersions,
   searchTerms,
+  selectOptionChecks0019,
 ];
