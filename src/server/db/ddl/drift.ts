@@ -16,6 +16,7 @@ import { ROW_VERSION_COLUMN, addRowVersionSql } from './row-version';
 import { createEntityTableSql } from './table';
 import {
   redefineSearchTextSql,
+  searchTermsChangedTriggerSql,
   searchTermsOfRowsSql,
   searchTermsSql,
   searchTextSql,
@@ -164,8 +165,11 @@ async function searchDrift(
       problem: `is not the search over ${d.list.search.join(', ')} (it is ${current ?? 'missing'})`,
       // The terms of every row are rebuilt; the tables are briefly not forced under row-level
       // security so that an owner who is not a superuser sees every company's rows.
+      // The terms trigger's condition names search_text, so it is dropped with the column.
       fix: schema.has(terms)
-        ? `${redefineSearchTextSql(d).trim()}
+        ? `drop trigger ${terms}_changed on ${d.table};
+${redefineSearchTextSql(d).trim()}
+${searchTermsChangedTriggerSql(d)}
 alter table ${d.table} no force row level security;
 alter table ${terms} no force row level security;
 delete from ${terms};
@@ -246,17 +250,28 @@ async function entityDrift(client: pg.ClientBase, d: EntityDefinition, schema: L
   return drifts;
 }
 
+/**
+ * Every difference between the database and the definitions, read inside the transaction the
+ * caller holds open (so a test can apply fixes and check them before rolling back).
+ */
+export async function schemaDriftWithin(
+  client: pg.ClientBase,
+  definitions: readonly EntityDefinition[],
+): Promise<Drift[]> {
+  const schema = await readLiveSchema(client);
+  const drifts: Drift[] = [];
+  for (const d of definitions) drifts.push(...(await entityDrift(client, d, schema)));
+  return drifts;
+}
+
 /** Every difference between the database `client` is connected to and the definitions. */
 export async function schemaDrift(
   client: pg.ClientBase,
   definitions: readonly EntityDefinition[],
 ): Promise<Drift[]> {
-  const schema = await readLiveSchema(client);
   await client.query('begin'); // the printed expressions' scratch tables are rolled back
   try {
-    const drifts: Drift[] = [];
-    for (const d of definitions) drifts.push(...(await entityDrift(client, d, schema)));
-    return drifts;
+    return await schemaDriftWithin(client, definitions);
   } finally {
     await client.query('rollback');
   }

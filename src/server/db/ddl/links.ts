@@ -2,20 +2,15 @@
  * The link table of a many-to-many relation: (company_id, own id, other id), both sides deleted
  * with either row, and an index for reading the relation from the other side.
  */
-import {
-  entityByPath,
-  type EntityDefinition,
-  type RelationDefinition,
-} from '../../../shared/entities';
+import type { EntityDefinition, RelationDefinition } from '../../../shared/entities';
 import { tenantTableSql } from '../tenant-sql';
+import { tableOfEntities } from './references';
 
 /** The tables a relation's link table points at: this entity's and the related one's. */
-export function linkedTables(d: EntityDefinition, relation: RelationDefinition) {
-  const other = entityByPath(relation.entities);
-  if (!other)
-    throw new Error(`${d.entities}.${relation.name} links unknown "${relation.entities}".`);
-  return { own: d.table, other: other.table };
-}
+export const linkedTables = (d: EntityDefinition, relation: RelationDefinition) => ({
+  own: d.table,
+  other: tableOfEntities(relation.entities),
+});
 
 export function linkTableSql(d: EntityDefinition, relation: RelationDefinition): string {
   const { table, ownKey, otherKey } = relation;

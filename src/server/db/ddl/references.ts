@@ -16,10 +16,12 @@ export type OnDelete = 'restrict' | 'set null' | 'cascade';
  */
 export function referencedTable(d: EntityDefinition, field: FieldDefinition): string | null {
   if (field.value !== 'id' || !field.references || d.tree?.parent === field.name) return null;
-  const target = entityByPath(field.references);
-  if (!target) throw new Error(`${field.name} references unknown "${field.references}".`);
-  return target.table;
+  return tableOfEntities(field.references);
 }
+
+/** The table of an entity set: its definition's, else (a set being added) the set's name. */
+export const tableOfEntities = (entities: string): string =>
+  entityByPath(entities)?.table ?? entities;
 
 /** A required reference keeps its row alive; an optional one is cleared with it (filing). */
 export const onDeleteOf = (field: FieldDefinition): OnDelete =>

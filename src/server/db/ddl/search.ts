@@ -117,9 +117,16 @@ begin
 end $$;
 create trigger ${terms}_added_or_removed after insert or delete on ${table}
   for each row execute function ${terms}_sync();
-create trigger ${terms}_changed after update on ${table} for each row
+${searchTermsChangedTriggerSql(d)}
+analyze ${terms};`;
+}
+
+/** The trigger that keeps a row's terms when its search text or name changes. */
+export function searchTermsChangedTriggerSql(d: EntityDefinition): string {
+  const terms = searchTableOf(d);
+  const name = plainIdentifier(d.keys.name);
+  return `create trigger ${terms}_changed after update on ${d.table} for each row
   when (old.${SEARCH_TEXT_COLUMN} is distinct from new.${SEARCH_TEXT_COLUMN}
     or old.${name} is distinct from new.${name})
-  execute function ${terms}_sync();
-analyze ${terms};`;
+  execute function ${terms}_sync();`;
 }
