@@ -81,6 +81,27 @@ export function explainDatabaseError(error: unknown, definition: EntityDefinitio
   }
 }
 
+/** undefined_column, undefined_table: the code names what no migration has made here yet. */
+const SCHEMA_BEHIND_CODES = new Set(['42703', '42P01']);
+
+export const SCHEMA_BEHIND_TEXT =
+  'The database schema is older than this version of Materia, so this could not be done and ' +
+  'nothing was saved. An administrator needs to run the database migrations (restarting the ' +
+  'server runs them); then try again.';
+
+/**
+ * A forgotten migration: the code reads a column or table the database does not have. The caller
+ * gets a message that says so instead of an unexplained failure, and the log a line naming what
+ * is missing (PostgreSQL's own message names the column or table).
+ */
+export function schemaBehind(error: unknown): { reply: ApiError; logLine: string } | null {
+  if (!isPgError(error) || !SCHEMA_BEHIND_CODES.has(error.code)) return null;
+  return {
+    reply: new ApiError(500, SCHEMA_BEHIND_TEXT),
+    logLine: `Database schema is behind the code (${error.code}: ${error.message}); run the migrations.`,
+  };
+}
+
 /** Runs a write and explains a constraint failure instead of answering 500. */
 export async function explained<T>(
   definition: EntityDefinition,

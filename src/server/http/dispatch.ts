@@ -15,6 +15,7 @@ import { grants } from '../../shared/privileges';
 import { DATABASE_DOWN_TEXT, RETRY_AFTER_SECONDS, unavailableError } from '../db/availability';
 import { heldQuery } from '../db/held-statements';
 import { inTenant, type Tx } from '../db/tenancy';
+import { schemaBehind } from '../entities/db-errors';
 import type { Services } from '../services';
 import type {
   AuditEntry,
@@ -178,6 +179,11 @@ export async function dispatch(
     if (error instanceof ApiError) return failure(services, error);
     const unavailable = unavailableError(error);
     if (unavailable) return failure(services, unavailable);
+    const behind = schemaBehind(error);
+    if (behind) {
+      services.log.error({ path }, behind.logLine);
+      return failure(services, behind.reply);
+    }
     services.log.error({ err: error, path }, 'call failed');
     return failure(
       services,
