@@ -1,5 +1,5 @@
 /**
- * Filter values (SPEC §4.6, §5; DESIGN §4). A filter is active while it has a value: null,
+ * Filter values. A filter is active while it has a value: null,
  * undefined, '' and an empty list mean "no filter", while 0 is a value. A text value may start
  * with a prefix choosing how it matches:
  *   `=` exact (case-insensitive, whole value),

@@ -1,5 +1,5 @@
 /**
- * Dates travel and are stored as YYYY-MM-DD (SPEC §5); the date filter mask is the same. A value
+ * Dates travel and are stored as YYYY-MM-DD; the date filter mask is the same. A value
  * of the right shape can still be impossible (2023-02-30), so the calendar is checked too.
  */
 export const ISO_DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;

@@ -1,4 +1,4 @@
-/** Business constants and limits of SPEC §9. */
+/** Business constants and limits (page sizes, lengths, timings) the product requirements fix. */
 export const LIST_PAGE_SIZE = 50;
 export const LIST_LIMIT_MAX = 5000;
 export const TYPEAHEAD_LIMIT = 100;

@@ -1,8 +1,8 @@
 /**
  * Quantities are stored in one base unit per kind — mg (weight), ml (volume), mm (length) — and
- * shown metric or imperial per the company's `units_imperial` setting (SPEC §3.4, §9).
+ * shown metric or imperial per the company's `units_imperial` setting.
  *
- * SPEC §9 defines cwt as 100 lb and sht as 2000 lb, which are the US customary units, so the
+ * The product requirements define cwt as 100 lb and sht as 2000 lb, which are the US customary units, so the
  * imperial volumes are the US ones too (fl oz 29.57 ml, pint 473 ml, gallon 3.785 l): one
  * coherent system rather than a mix of British and American measures.
  */

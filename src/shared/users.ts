@@ -1,5 +1,5 @@
 /**
- * The user record (SPEC §3.3): its option lists, maximum lengths and the zod rule of every field a
+ * The user record: its option lists, maximum lengths and the zod rule of every field a
  * user may change about themselves. The server validates with these rules and the web form shows
  * the same ones, so both sides refuse the same values with the same texts.
  */
@@ -24,7 +24,7 @@ export type Sex = (typeof SEX_OPTIONS)[number];
 export const GENDER_OPTIONS = ['Male', 'Female', 'Binary'] as const;
 export type Gender = (typeof GENDER_OPTIONS)[number];
 
-/** How each option is shown (SPEC §3.3: MaleFemale is shown as Male>Female). */
+/** How each option is shown (MaleFemale is shown as Male>Female). */
 export const USER_OPTION_LABELS: Readonly<Record<string, string>> = {
   Home_Phone: 'Home phone',
   MaleFemale: 'Male>Female',
@@ -57,11 +57,11 @@ export interface LoginGate {
   retry_after: number;
 }
 
-/** The admin boundary's refusal (DESIGN §9), shown wherever a non-admin acts on an admin. */
+/** The admin boundary's refusal, shown wherever a non-admin acts on an admin. */
 export const ADMIN_ONLY_TARGET_TEXT =
   'Only administrators may change, disable, delete or set the password of an administrator.';
 
-/** A string of at most `max` characters, refused with the SPEC §5 text. */
+/** A string of at most `max` characters, refused with the fixed text `Maximum of N characters allowed.` */
 export const boundedText = (max: number) => z.string().max(max, maxLengthText(max));
 
 const trimmed = (max: number) => z.string().trim().max(max, maxLengthText(max));
@@ -150,7 +150,7 @@ export interface UserGroupRef {
   group_name: string;
 }
 
-/** The user object of login, check_authentication and update_my_details (SPEC §3.3). */
+/** The user object of login, check_authentication and update_my_details. */
 export interface SessionUser extends UserDetails {
   groups: UserGroupRef[];
   group_ids: number[];

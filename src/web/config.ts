@@ -43,5 +43,5 @@ export const RESERVED_HOST_LABELS: readonly string[] = [
 /** Id of this build (written to dist/web/build.json as well); 'dev' under the Vite dev server. */
 export const BUILD_ID: string = typeof __BUILD_ID__ === 'string' ? __BUILD_ID__ : 'dev';
 
-/** How long a lazily loaded part may take before the load counts as failed (SPEC §8.3). */
+/** How long a lazily loaded part may take before the load counts as failed. */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;

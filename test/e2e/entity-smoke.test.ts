@@ -1,5 +1,5 @@
 /**
- * The generic entity screen on all twenty entity sets (SPEC §2.5, §3.2): open the list, add a
+ * The generic entity screen on all twenty entity sets: open the list, add a
  * row through the Add dialog, find it by searching, edit one field of every editor type the
  * definition has (checked through the API), and delete it. Driven by the shared definitions, so a
  * new entity set is covered by this table without a line more.
@@ -221,7 +221,7 @@ async function stored(d: EntityDefinition, id: number) {
   return reply.result ? reply.data : null;
 }
 
-describe('every entity screen (SPEC §2.5)', () => {
+describe('every entity screen', () => {
   it.each(ENTITIES.map((d) => [d.entities, d] as const))(
     '%s: list, add, search, edit, delete',
     async (_name, d) => {

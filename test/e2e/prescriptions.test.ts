@@ -1,5 +1,5 @@
 /**
- * Prescriptions (issue 6 item 4): a formula built in the browser in imperial units, its running
+ * Prescriptions: a formula built in the browser in imperial units, its running
  * totals, dispensing that moves dispensary stock, the read-only dispensed prescription, and the
  * printed prescription and label (print-emulated screenshots under test-results/). axe on the
  * prescription screen and the print page.

@@ -1,5 +1,5 @@
 /**
- * The users screen (SPEC §3.3, §5; DESIGN §5): a user added in the browser, given a picture and a
+ * The users screen: a user added in the browser, given a picture and a
  * password (the rules shown live), logging in elsewhere, changing their own picture, then
  * disabled by the admin and thrown out at their next call. Bad pictures are refused on the page.
  */
@@ -170,7 +170,7 @@ describe('users screen', () => {
     await page.screenshot({ path: screenshotPath('users-editor') });
     expect(await seriousViolations(page)).toEqual([]);
 
-    // The choices as SPEC §3.3 lists them (sex shown Male>Female and Female>Male).
+    // The choices as the product lists them (sex shown Male>Female and Female>Male).
     await editor.getByRole('combobox', { name: 'Preferred contact' }).click();
     const contacts = page
       .getByRole('listbox', { name: 'Preferred contact', exact: true })

@@ -1,5 +1,5 @@
 /**
- * The fuzzer of issue 11: payloads generated with fast-check from each call's own zod schema
+ * The fuzzer: payloads generated with fast-check from each call's own zod schema
  * (read as JSON Schema, as scripts/generate-api-docs.ts does), most of them then made hostile —
  * NUL bytes, lone surrogates, `__proto__` keys, nesting thousands deep, 1e308, -0, strings near
  * the body limit, wrong types, a bad slug or token. Every answer must be an envelope below 500,
@@ -105,7 +105,10 @@ const nested = (depth: number, asObject: boolean) =>
       : `${'['.repeat(depth)}1${']'.repeat(depth)}`,
   );
 
-/** The hostile values of issue 11, and plain wrong types. */
+/**
+ * Hostile values (NUL bytes, lone surrogates, extreme numbers, deep nesting, strings near the
+ * body limit, filter prefixes and markup), and plain wrong types.
+ */
 const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.string({ maxLength: 10 }).map((s) => `${s}\u0000${s}`),
   fc.constantFrom('\ud800', 'a\udc00b', '\udfff\ud800', '\u0000'),

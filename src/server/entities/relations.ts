@@ -1,5 +1,5 @@
 /**
- * Relation calls of SPEC §7.4: `{entities}/add_{relation}`, `remove_`, `get_`, `sync_`, and
+ * Relation calls: `{entities}/add_{relation}`, `remove_`, `get_`, `sync_`, and
  * `get_relation_id(s)`. Related ids must exist in the same company (another company's id is
  * "not found" like any missing id); admin-only relations (group membership) refuse others.
  */

@@ -1,5 +1,5 @@
 /**
- * The one API client (SPEC §7, §8; DESIGN §4). Every call is `POST {apiBase}/{path}` with JSON;
+ * The one API client. Every call is `POST {apiBase}/{path}` with JSON;
  * it adds `_company_slug` and, when logged in, `_user_token`, reads the envelope, shows the
  * messages as toasts, opens the 'Application Error' dialog for a reply without `result`, notes
  * the version and refreshed token fields, and logs the user out locally on

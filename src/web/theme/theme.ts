@@ -1,4 +1,4 @@
-/** The Mantine theme from the company's brand colours (SPEC §3.4, §4.10). */
+/** The Mantine theme from the company's brand colours. */
 import {
   createTheme,
   Input,

@@ -1,5 +1,5 @@
 /**
- * The company-wide settings every screen may need: the unit system (SPEC §3.4 units_imperial,
+ * The company-wide settings every screen may need: the unit system (units_imperial,
  * 0 = metric) and the currency (product module setting `currency`).
  */
 import { useMemo } from 'react';

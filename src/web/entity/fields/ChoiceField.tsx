@@ -1,5 +1,5 @@
 /**
- * Fixed choices (SPEC §3.2): `select` as a searchable drop-down ('No results' when nothing
+ * Fixed choices: `select` as a searchable drop-down ('No results' when nothing
  * matches), `select_buttons` as a row of buttons. A choice saves at once.
  */
 import { Chip, Group, Input, Select } from '@mantine/core';

@@ -1,5 +1,5 @@
 /**
- * The renderer registry (SPEC §3.2): one renderer per editor type and item kind. Unknown types
+ * The renderer registry: one renderer per editor type and item kind. Unknown types
  * (or a type on the wrong kind of item) show as an input labelled 'Unknown field type'. The rich
  * text editor loads lazily in a chunk of its own.
  */

@@ -1,5 +1,5 @@
 /**
- * The list's actions, UI-free (SPEC §4.8, §8.3): clicks that select or navigate, Add (straight
+ * The list's actions, UI-free: clicks that select or navigate, Add (straight
  * away, or after asking for the values a new row must have), copy by long-press, Delete after a
  * confirmation, multi-edit, and hand-made order.
  */

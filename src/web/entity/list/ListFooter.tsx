@@ -1,4 +1,4 @@
-/** The end of a list (SPEC §2.5): loading, 'No Result', an END marker or "Load more". */
+/** The end of a list: loading, 'No Result', an END marker or "Load more". */
 import { Button, Center, Loader, Text } from '@mantine/core';
 import { useShallow } from 'zustand/react/shallow';
 import { useEntityScope, useEntityState } from '../hooks/entityContext';

@@ -1,5 +1,5 @@
 /**
- * Filters of a list (SPEC §4.6, §4.8): a filter is active while it has a value — setting an
+ * Filters of a list: a filter is active while it has a value — setting an
  * empty value removes it, 0 counts as a value — and after an insert the filters not on the ignore
  * list are cleared.
  */
@@ -41,7 +41,7 @@ export interface KeptFilters {
   remaining: boolean;
 }
 
-/** SPEC §4.8: only the filters named in `ignore` survive an insert. */
+/** Only the filters named in `ignore` survive an insert. */
 export function filtersAfterInsert(
   filters: Filters,
   relationFilters: RelationFilters,

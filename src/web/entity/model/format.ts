@@ -1,5 +1,5 @@
 /**
- * How values are shown and read back (SPEC §5): dates DD/MM/YYYY (HH:mm when timed) stored as
+ * How values are shown and read back: dates DD/MM/YYYY (HH:mm when timed) stored as
  * YYYY-MM-DD or YYYY-MM-DD HH:mm:ss; toggles Yes/No; quantities in the company's unit system;
  * amounts in the company currency; references by their label.
  */

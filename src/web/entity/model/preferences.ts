@@ -1,5 +1,5 @@
 /**
- * The preferences editor of an entity screen (SPEC §2.1 `__preferences`): the definitions name
+ * The preferences editor of an entity screen (`__preferences`): the definitions name
  * no preferences, so every entity set with the preferences capability gets the same few, derived
  * from its definition and described as a definition of their own — the generic editor draws them
  * like any record. They are stored per user and module (`{module}/update_my_preference_…`).

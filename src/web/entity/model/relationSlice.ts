@@ -1,5 +1,5 @@
 /**
- * Relations and labels (SPEC §3.1, §5, §7.4): the selected row's related rows per relation, add
+ * Relations and labels: the selected row's related rows per relation, add
  * and remove through `{base}add_/remove_{relation}` (a failure answers an empty list), typeahead
  * searches, and the label cache — lookups skip cached ids, do nothing for none, and follow
  * `alias_of` to another entity set's cache.

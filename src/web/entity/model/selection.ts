@@ -1,5 +1,5 @@
 /**
- * Selection rules (SPEC §2.5, §4.4): a plain click selects one row, Ctrl/Meta toggles a row in
+ * Selection rules: a plain click selects one row, Ctrl/Meta toggles a row in
  * the multi-selection, Shift selects the range from the anchor; the editor panel shows exactly one
  * thing, chosen here.
  */
@@ -38,7 +38,7 @@ export interface EditorInputs {
   found: boolean | null;
 }
 
-/** SPEC §4.4, in its order: preferences route, multi-selection, the selected row, nothing. */
+/** What the editor panel shows, first match wins: preferences route, multi-selection, the selected row, nothing. */
 export function editorContent(inputs: EditorInputs): EditorContent {
   if (inputs.preferences) return 'preferences';
   if (inputs.selectedIds.length >= MULTI_EDIT_MIN) return 'multi';

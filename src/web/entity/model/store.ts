@@ -1,5 +1,5 @@
 /**
- * One store factory per entity set (DESIGN §1): the state of SPEC §3.1 and the actions that
+ * One store factory per entity set: the state of `types.ts` (selection, list, lookups, filters, page, no_more) and the actions that
  * change it, without React. The screen binds it to the router; tests drive it with a transport
  * of their own.
  */

@@ -1,7 +1,7 @@
 /**
  * Trees of a tree-shaped entity set (categories): nodes from flat rows, the visible rows of an
  * expandable tree (what the virtualised view draws), subtrees by root key, and the parent
- * choices of SPEC §4.2.
+ * choices of the tree rules (mandatory, movable, renamable, may hold children).
  */
 import type { EntityDefinition, TreeDefinition } from '../../../shared/entities';
 import { idOf, labelOf } from './rows';
@@ -95,7 +95,7 @@ export function pathTo(lookup: Record<Id, TreeNode>, id: Id): Id[] {
 }
 
 /**
- * SPEC §4.2: a node may move under any node except itself, its own descendants and nodes that
+ * A node may move under any node except itself, its own descendants and nodes that
  * can not contain children; the root (0) is always a choice.
  */
 export function parentChoices(

@@ -1,5 +1,5 @@
 /**
- * Sign-in logic (SPEC §2.2; DESIGN §4 `users/login`): keeps what was typed except the password
+ * Sign-in logic (`users/login`): keeps what was typed except the password
  * after a failure, shows the server's message on the page, asks for the ALTCHA check whenever
  * the server will (useLoginStatus) or did, and goes to the wanted page afterwards.
  */

@@ -1,4 +1,4 @@
-/** The Full Menu tab: a filter box and the module tree with star toggles (SPEC §2.4). */
+/** The Full Menu tab: a filter box and the module tree with star toggles. */
 import { ActionIcon, Box, NavLink, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';

@@ -1,6 +1,6 @@
 /**
- * Password reset (DESIGN §4): ask for a link by e-mail (with the ALTCHA check), or with
- * `?token=` set a new password that meets the SPEC §5 rules.
+ * Password reset: ask for a link by e-mail (with the ALTCHA check), or with
+ * `?token=` set a new password that meets the password rules.
  */
 import { useCallback, useState, type FormEvent } from 'react';
 import { passwordProblems } from '../../../shared/password';
