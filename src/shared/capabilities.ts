@@ -10,7 +10,7 @@ import type { SettingItem, SettingsTab } from './settings';
 /** Fixed by the product requirements, word for word: do not reword. */
 export const NO_PREFERENCES_TEXT = 'This module does not allow you to set any preferences.';
 
-export type ModuleCapability = 'insert' | 'delete' | 'selectMode' | 'ordering' | 'preferences';
+type ModuleCapability = 'insert' | 'delete' | 'selectMode' | 'ordering' | 'preferences';
 
 /** The setting that carries each capability, and how the Capabilities tab labels it. */
 export const CAPABILITY_SETTINGS: Readonly<
@@ -25,7 +25,7 @@ export const CAPABILITY_SETTINGS: Readonly<
 
 const CAPABILITIES = Object.keys(CAPABILITY_SETTINGS) as ModuleCapability[];
 
-export const CAPABILITIES_TAB = 'capabilities';
+const CAPABILITIES_TAB = 'capabilities';
 
 /** The tab offering a toggle for each capability the definition allows; null when it allows none. */
 export function capabilitiesTab(

@@ -10,9 +10,9 @@
  * the words of a plain search are matched one by one, in any order: "ahmed d" finds David Ahmed.
  */
 import { isIsoDate } from './iso-date';
-export const FILTER_PREFIXES = { '=': 'exact', '~': 'fulltext', '&': 'allwords' } as const;
+const FILTER_PREFIXES = { '=': 'exact', '~': 'fulltext', '&': 'allwords' } as const;
 
-export type FilterMode = 'contains' | (typeof FILTER_PREFIXES)[keyof typeof FILTER_PREFIXES];
+type FilterMode = 'contains' | (typeof FILTER_PREFIXES)[keyof typeof FILTER_PREFIXES];
 
 export interface ParsedTextFilter {
   mode: FilterMode;

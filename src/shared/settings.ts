@@ -21,7 +21,7 @@ export interface SettingItem {
   hint?: string;
 }
 
-export interface SettingsSection {
+interface SettingsSection {
   title: string;
   items: readonly SettingItem[];
 }

@@ -16,16 +16,13 @@ export const PREFERRED_CONTACT_OPTIONS = [
   'Skype',
   'Other',
 ] as const;
-export type PreferredContact = (typeof PREFERRED_CONTACT_OPTIONS)[number];
 
 export const SEX_OPTIONS = ['Male', 'Female', 'MaleFemale', 'FemaleMale'] as const;
-export type Sex = (typeof SEX_OPTIONS)[number];
 
 export const GENDER_OPTIONS = ['Male', 'Female', 'Binary'] as const;
-export type Gender = (typeof GENDER_OPTIONS)[number];
 
 /** How each option is shown (MaleFemale is shown as Male>Female). */
-export const USER_OPTION_LABELS: Readonly<Record<string, string>> = {
+const USER_OPTION_LABELS: Readonly<Record<string, string>> = {
   Home_Phone: 'Home phone',
   MaleFemale: 'Male>Female',
   FemaleMale: 'Female>Male',
@@ -43,8 +40,8 @@ export const USER_MAX_LENGTHS = {
   user_mobile: 50,
 } as const;
 
-export const EMPTY_TEXT = 'Can not be empty';
-export const EMAIL_TEXT = 'Must be an e-mail address.';
+const EMPTY_TEXT = 'Can not be empty';
+const EMAIL_TEXT = 'Must be an e-mail address.';
 export const EMAIL_TAKEN_TEXT = 'Another user already has this e-mail address.';
 /**
  * What the next login of an account from an address needs: `users/login_status` answers it
@@ -78,12 +75,12 @@ const oneOf = (options: readonly string[], allowEmpty = false) =>
 /** E-mail addresses are kept in lower case, so that one address is one account. */
 export const normaliseEmail = (email: string): string => email.trim().toLowerCase();
 
-export const emailSchema = required(USER_MAX_LENGTHS.user_email)
+const emailSchema = required(USER_MAX_LENGTHS.user_email)
   .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, EMAIL_TEXT)
   .transform(normaliseEmail);
 
 /** YYYY-MM-DD of a real day; an empty value clears the date. */
-export const dateOfBirthSchema = z
+const dateOfBirthSchema = z
   .string()
   .nullable()
   .refine((v) => !v || isIsoDate(v), ISO_DATE_TEXT)

@@ -9,7 +9,7 @@ import { entityByPath } from '../../src/shared/entities';
 import type { Envelope, UserToken } from '../../src/shared/envelope';
 import { admin, clientAddress } from '../support/browser';
 
-export const COMPANY = 'demo';
+const COMPANY = 'demo';
 
 export async function api<T = unknown>(
   path: string,

@@ -23,7 +23,7 @@ export interface IdSource {
   module(name: string): Promise<number>;
 }
 
-export class MissingExample extends Error {}
+class MissingExample extends Error {}
 
 /** Sample values of the entity helpers, with referenced rows taken from the IdSource. */
 class SourceTargets extends Targets {

@@ -20,7 +20,7 @@ class Raw {
 }
 
 /** JSON text of a value; own `__proto__` keys and Raw pieces are written as they are. */
-export function toJson(value: unknown): string {
+function toJson(value: unknown): string {
   if (value instanceof Raw) return value.text;
   if (Array.isArray(value)) return `[${value.map(toJson).join(',')}]`;
   if (value !== null && typeof value === 'object') {
@@ -132,7 +132,7 @@ const withKey = (payload: Record<string, unknown>, key: string, value: unknown) 
   return copy;
 };
 
-export interface FuzzCase {
+interface FuzzCase {
   path: string;
   /** The body's JSON text, or text that is not JSON at all. */
   body: string;
@@ -211,14 +211,14 @@ export function fuzzCases(
   });
 }
 
-export interface Answer {
+interface Answer {
   status: number;
   /** The parsed body, or undefined when it is not JSON. */
   json: unknown;
 }
 
 /** What is wrong with an answer (nothing: null): a 5xx, no envelope, a refusal without a message. */
-export function answerProblem(answer: Answer): string | null {
+function answerProblem(answer: Answer): string | null {
   if (answer.status >= 500) return `status ${answer.status}`;
   const envelope = answer.json as { result?: unknown; messages?: unknown } | undefined;
   if (!envelope || typeof envelope.result !== 'boolean') return 'no envelope';
@@ -231,7 +231,7 @@ export function answerProblem(answer: Answer): string | null {
   return null;
 }
 
-export interface FuzzTarget {
+interface FuzzTarget {
   send(path: string, body: string): Promise<Answer>;
   /** A fingerprint of the company's rows and audit log. */
   snapshot(): Promise<string>;
@@ -277,7 +277,7 @@ export function targetOf(server: {
   };
 }
 
-export interface FuzzProblem {
+interface FuzzProblem {
   index: number;
   case: FuzzCase;
   problem: string;

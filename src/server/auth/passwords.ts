@@ -24,7 +24,7 @@ export async function verifyPassword(stored: string | null | undefined, password
 }
 
 /** Refuses a password that breaks the password rules, naming every broken rule with its exact text. */
-export function requireAcceptablePassword(password: string): void {
+function requireAcceptablePassword(password: string): void {
   const problems = passwordProblems(password);
   if (problems.length) throw badRequest(problems.join(' '));
 }

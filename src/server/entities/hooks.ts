@@ -10,7 +10,7 @@ import type { CallContext, CallResult } from '../http/calls';
 import type { Row } from './repository';
 
 /** A call of one entity set only, e.g. prescriptions/save_lines. */
-export interface ExtraCall {
+interface ExtraCall {
   /** The module route whose privilege it needs (list, insert, update, delete or an extra route). */
   route: string;
   input: z.ZodType;

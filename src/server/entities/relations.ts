@@ -80,7 +80,7 @@ export async function linkRelations(
 
 export type RelationChange = 'add' | 'remove' | 'sync';
 
-export interface ChangeOutcome {
+interface ChangeOutcome {
   /** The owning row. */
   entity: Row;
   /** The related rows this call linked or unlinked. */

@@ -58,7 +58,7 @@ export function tuneSearch(next: Partial<SearchTuning>): SearchTuning {
 }
 
 /** …and beyond, matching rows are counted up to this: the badge then says "1,000+". */
-export const COUNT_CAP = 1000;
+const COUNT_CAP = 1000;
 
 export interface SearchCount {
   count: number;

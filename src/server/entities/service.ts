@@ -35,13 +35,13 @@ import {
   type RelationFilters,
 } from './where';
 
-export interface InsertInput extends Record<string, unknown> {
+interface InsertInput extends Record<string, unknown> {
   _relations?: Record<string, number[]>;
   _selected?: number | number[] | null;
   _copy?: number;
 }
 
-export interface Query {
+interface Query {
   page: number;
   limit: number;
   filters?: Filters;

@@ -20,7 +20,7 @@ export interface Seen {
 }
 
 /** What a 409's `data.conflict` says, beside `data.entity` (the current row). */
-export interface ConflictData {
+interface ConflictData {
   field: string;
   changed_by: string | null;
   changed_at: string | null;

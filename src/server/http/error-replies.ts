@@ -12,7 +12,7 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 export const NOTHING_HERE_TEXT = 'There is nothing at this address.';
 export const BAD_ADDRESS_TEXT = 'The address is not valid.';
-export const SERVER_FAILURE_TEXT = 'Something went wrong on the server; nothing was saved.';
+const SERVER_FAILURE_TEXT = 'Something went wrong on the server; nothing was saved.';
 
 export interface RequestFailure {
   statusCode?: number;

@@ -42,7 +42,7 @@ export async function myPreferences(
   return readPreferences(ctx.trx, await ownerFor(ctx, moduleName, moduleId));
 }
 
-export interface PreferenceChange {
+interface PreferenceChange {
   module_id: number;
   field?: string | undefined;
   value?: unknown;

@@ -13,7 +13,7 @@ import type { UserToken } from '../../shared/envelope';
 import type { Tx } from '../db/tenancy';
 
 /** A session as login issues it (with the secret) or as a later call authenticates it. */
-export interface SessionInfo {
+interface SessionInfo {
   hash?: string;
   userlogin_id: number;
   logged_in_at: Date;

@@ -12,7 +12,7 @@ import { showApplicationError } from './errorDialog';
 import { readReply, tokenFieldsOf } from './reply';
 import { showMessages, showToast } from './toasts';
 
-export interface CallOptions {
+interface CallOptions {
   /** Log the messages to the console instead of showing toasts (list, row, settings calls). */
   quiet?: boolean;
   /** Leave the messages to the caller (forms that show them on the page). */
@@ -26,7 +26,7 @@ export interface CallOptions {
 
 export const SERVER_DOWN_TEXT =
   'The server cannot be reached. Check your connection and try again in a moment.';
-export const INVALID_REPLY_TEXT = 'The server sent a reply the app does not understand.';
+const INVALID_REPLY_TEXT = 'The server sent a reply the app does not understand.';
 
 /** The server could not be reached (or answered with something that is not an envelope). */
 export class CallError extends Error {

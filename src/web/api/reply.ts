@@ -2,7 +2,7 @@
 import type { Envelope, Message } from '../../shared/envelope';
 import { TOAST_OTHER_MS, TOAST_SUCCESS_MS } from '../../shared/limits';
 
-export type Reply<T> = { ok: true; envelope: Envelope<T> } | { ok: false; raw: unknown };
+type Reply<T> = { ok: true; envelope: Envelope<T> } | { ok: false; raw: unknown };
 
 /** A reply without a `result` field is not an envelope (the Application Error dialog). */
 export function readReply<T>(status: number, text: string): Reply<T> {

@@ -14,7 +14,7 @@ import {
 import { environmentOf, slugCandidates, slugFromHost } from './company';
 import { useSession } from './store';
 
-export interface CompanyStart {
+interface CompanyStart {
   slug: string;
   settings: PublicSettings;
   /** A message for the landing page when the company is not known. */

@@ -132,6 +132,3 @@ export const useSession = create<SessionState>()((set, get) => ({
     set({ last_request_at: at });
   },
 }));
-
-/** True while a user is stored. */
-export const useLoggedIn = () => useSession((s) => s.user !== null);

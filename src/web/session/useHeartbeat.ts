@@ -10,7 +10,7 @@ import { authRecheckDue } from './heartbeat';
 import { useSession } from './store';
 import type { SessionUser } from './types';
 
-export async function checkAuthentication(): Promise<void> {
+async function checkAuthentication(): Promise<void> {
   try {
     const envelope = await call<SessionUser>('users/check_authentication', {}, { quiet: true });
     const state = useSession.getState();

@@ -13,7 +13,7 @@ export interface PublicSettingsRow {
   module_public_settings: unknown;
 }
 
-export interface ProductPublicSettings {
+interface ProductPublicSettings {
   company_name: string;
   admin_email: string;
   login_background_image: string;
@@ -51,7 +51,7 @@ export function parseSettings(value: unknown): Record<string, unknown> {
 
 const productTabs = moduleByName(PRODUCT_MODULE)?.tabs ?? [];
 
-export function productSettingsOf(stored: Record<string, unknown>): ProductPublicSettings {
+function productSettingsOf(stored: Record<string, unknown>): ProductPublicSettings {
   const values = withDefaults(productTabs, true, stored);
   const text = (key: string) => {
     const value = values[key];

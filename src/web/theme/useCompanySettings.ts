@@ -8,9 +8,9 @@ import { PRODUCT_MODULE } from '../../shared/modules';
 import { usePublicSettings } from '../session/companyStore';
 import { useSettings } from '../session/queries';
 
-export type UnitSystem = 'metric' | 'imperial';
+type UnitSystem = 'metric' | 'imperial';
 
-export interface CompanySettings {
+interface CompanySettings {
   companyName: string;
   unitSystem: UnitSystem;
   imperial: boolean;

@@ -15,7 +15,7 @@ import { EntityEditor } from './EntityEditor';
 import { PreferencesEditor } from './PreferencesEditor';
 import { TreeParentControl } from './TreeParentControl';
 
-export const NOT_FOUND_TITLE = 'Not Found';
+const NOT_FOUND_TITLE = 'Not Found';
 
 interface Props {
   content: EditorContent;

@@ -9,7 +9,7 @@ import type { FieldItemProps } from './fieldProps';
 import { useFieldBinding } from './useFieldBinding';
 import { useSource } from './source';
 
-export const NO_RESULTS_TEXT = 'No results';
+const NO_RESULTS_TEXT = 'No results';
 
 export function ChoiceField({ item, label }: FieldItemProps) {
   const source = useSource();

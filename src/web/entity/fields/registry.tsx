@@ -21,7 +21,7 @@ import { TextField } from './TextField';
 import { ToggleField } from './ToggleField';
 import { useSource } from './source';
 
-export const UNKNOWN_TYPE_TEXT = 'Unknown field type';
+const UNKNOWN_TYPE_TEXT = 'Unknown field type';
 
 const RichTextField = lazy(async () => ({
   default: (await withTimeout(import('./RichTextField'))).RichTextField,
@@ -41,7 +41,7 @@ interface Renderer {
   extra?: ComponentType<ExtraItemProps>;
 }
 
-export const RENDERERS: Readonly<Record<EditorType, Renderer>> = {
+const RENDERERS: Readonly<Record<EditorType, Renderer>> = {
   input: { field: TextField },
   textarea: { field: TextField },
   url: { field: TextField },

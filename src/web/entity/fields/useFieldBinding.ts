@@ -11,7 +11,7 @@ const same = (a: unknown, b: unknown) =>
   a === b ||
   ((a === null || a === undefined || a === '') && (b === null || b === undefined || b === ''));
 
-export interface FieldBinding {
+interface FieldBinding {
   value: unknown;
   disabled: boolean;
   hint: string | undefined;

@@ -18,7 +18,7 @@ export interface ScreenNavigation {
   routeTab: string | undefined;
 }
 
-export interface EntityScope {
+interface EntityScope {
   definition: EntityDefinition;
   store: EntityStore;
   navigation: ScreenNavigation;

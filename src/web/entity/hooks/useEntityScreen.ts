@@ -132,5 +132,3 @@ export function useEntityScreen(definition: EntityDefinition) {
     showEditor: single || !small || onRow,
   };
 }
-
-export type EntityScreenController = ReturnType<typeof useEntityScreen>;

@@ -14,8 +14,8 @@ import type { InsertOutcome } from '../model/writeSlice';
 import type { Id, Row } from '../model/types';
 import { useEntityScope, useEntityState } from './entityContext';
 
-export const DELETE_TEXT = 'Are you sure you want to delete the selected items?';
-export const COPY_TEXT = 'Would you like to copy the selected item ?';
+const DELETE_TEXT = 'Are you sure you want to delete the selected items?';
+const COPY_TEXT = 'Would you like to copy the selected item ?';
 
 interface ModifierEvent {
   ctrlKey: boolean;

@@ -20,7 +20,7 @@ import classes from './List.module.css';
 import { ListFooter } from './ListFooter';
 import { MOVE_KEYS, VirtualRows } from './VirtualRows';
 
-export const ROW_HEIGHT = 52;
+const ROW_HEIGHT = 52;
 
 export function EntityList() {
   const { definition } = useEntityScope();

@@ -34,7 +34,7 @@ export function activeFilterNames(filters: Filters, relationFilters: RelationFil
   ];
 }
 
-export interface KeptFilters {
+interface KeptFilters {
   filters: Filters;
   relation_filters: RelationFilters;
   /** True when some filters remain, so the new row may be hidden (the insert warning). */

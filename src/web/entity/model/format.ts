@@ -75,12 +75,12 @@ export function readQuantity(text: string, kind: UnitKind, system: UnitSystem): 
   return parseQuantity(bare ? `${trimmed} ${ENTRY_UNIT[system][kind]}` : trimmed, kind);
 }
 
-export interface ShowContext {
+interface ShowContext {
   system: UnitSystem;
   currency: Currency;
 }
 
-export function showMoney(value: unknown, currency: Currency): string {
+function showMoney(value: unknown, currency: Currency): string {
   if (typeof value !== 'number' || !Number.isFinite(value)) return '';
   return formatMoney(value, currency);
 }

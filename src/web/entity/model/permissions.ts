@@ -8,7 +8,7 @@ import { MULTI_EDIT_MIN } from '../../../shared/limits';
 import { grants, privilegeOf } from '../../../shared/privileges';
 import type { EntityData, ItemState, Row, Viewer } from './types';
 
-export type Verb = 'list' | 'insert' | 'update' | 'delete';
+type Verb = 'list' | 'insert' | 'update' | 'delete';
 
 export function allowed(definition: EntityDefinition, viewer: Viewer, verb: Verb): boolean {
   return viewer.admin || grants(viewer.privileges, privilegeOf(definition.module, verb));

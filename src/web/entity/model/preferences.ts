@@ -13,7 +13,7 @@ export { NO_PREFERENCES_TEXT } from '../../../shared/capabilities';
 export const resetPreferencesText = (entity: string) =>
   `You are about to reset your preferences for the "${entity}" module. Are you sure ?`;
 
-export const PAGE_SIZES = [25, LIST_PAGE_SIZE, 100, 200, 500, LOCAL_LIST_LIMIT];
+const PAGE_SIZES = [25, LIST_PAGE_SIZE, 100, 200, 500, LOCAL_LIST_LIMIT];
 
 export interface EntityPreferences {
   limit: number;

@@ -23,7 +23,7 @@ const isLabelled = (value: unknown): value is Labelled =>
   typeof (value as Labelled).id === 'number' &&
   typeof (value as Labelled).label === 'string';
 
-export const labelledList = (value: unknown): Labelled[] =>
+const labelledList = (value: unknown): Labelled[] =>
   Array.isArray(value) ? value.filter(isLabelled) : [];
 
 /** add_/remove_ answer the related rows, or `{entity, entities, relations}`. */

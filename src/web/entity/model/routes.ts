@@ -1,5 +1,5 @@
 /** Addresses of the entity screen: rows, tabs and the preferences editor. */
-import type { EntityDefinition, TabDefinition } from '../../../shared/entities';
+import type { TabDefinition } from '../../../shared/entities';
 import { PREFERENCES_ID } from '../../app/paths';
 import type { Id } from './types';
 
@@ -37,5 +37,3 @@ export const rowIdOf = (id: number | string | undefined): Id | null =>
   typeof id === 'number' && Number.isSafeInteger(id) && id > 0 ? id : null;
 
 export const isPreferencesId = (id: number | string | undefined) => id === PREFERENCES_ID;
-
-export const titleOf = (definition: EntityDefinition) => definition.title;

@@ -51,7 +51,7 @@ export function keyLookupOf(
   return lookup;
 }
 
-export interface ListPage {
+interface ListPage {
   list: Row[];
   no_more: boolean;
 }

@@ -30,7 +30,7 @@ export function rangeIds(order: readonly Id[], anchor: Id | null, id: Id): Id[] 
 
 export type EditorContent = 'editor' | 'preferences' | 'multi' | 'not_found' | 'none';
 
-export interface EditorInputs {
+interface EditorInputs {
   preferences: boolean;
   selectedObject: Row | null;
   selectedId: Id | null;

@@ -29,7 +29,7 @@ export type EntityState = EntityData &
 
 export type EntityStore = StoreApi<EntityState>;
 
-export function initialData(definition: EntityDefinition): EntityData & ListExtras {
+function initialData(definition: EntityDefinition): EntityData & ListExtras {
   return {
     selected_object: null,
     selected_ids: [],

@@ -10,12 +10,12 @@ import type { Id, Row, TreeNode } from './types';
 export const NO_TREE_SOURCE_TEXT = 'NO SOURCE FOR THE TREE';
 export const MISSING_NODE_TEXT = 'Three nodes can not be found.';
 
-export function treeOf(definition: EntityDefinition): TreeDefinition {
+function treeOf(definition: EntityDefinition): TreeDefinition {
   if (!definition.tree) throw new Error(NO_TREE_SOURCE_TEXT);
   return definition.tree;
 }
 
-export interface BuiltTree {
+interface BuiltTree {
   roots: TreeNode[];
   lookup: Record<Id, TreeNode>;
 }
@@ -72,7 +72,7 @@ export function visibleNodes(roots: readonly TreeNode[], expanded: ReadonlySet<I
 }
 
 /** `node` and all nodes below it. */
-export function subtreeIds(node: TreeNode): Id[] {
+function subtreeIds(node: TreeNode): Id[] {
   return [node.id, ...node.children.flatMap(subtreeIds)];
 }
 

@@ -9,7 +9,7 @@ import { useCategories } from '../../session/queries';
 import { buildTree, descendants } from '../model/tree';
 import type { Row, TreeNode } from '../model/types';
 
-export interface CategorySubtree {
+interface CategorySubtree {
   root: TreeNode | null;
   /** The root's descendants in tree order (depth counted from the root's children). */
   nodes: TreeNode[];

@@ -20,11 +20,11 @@ interface LoginData {
   captcha_required?: boolean;
 }
 
-export const WRONG_LOGIN_TEXT = 'The e-mail address or password is not right.';
-export const CAPTCHA_TEXT = 'Please confirm that you are a person, then sign in again.';
+const WRONG_LOGIN_TEXT = 'The e-mail address or password is not right.';
+const CAPTCHA_TEXT = 'Please confirm that you are a person, then sign in again.';
 
 /** The token the client sends: the reply's token, completed from the top-level fields. */
-export function tokenFrom(
+function tokenFrom(
   data: LoginData,
   top: ReturnType<typeof tokenFieldsOf>,
   user: SessionUser,

@@ -5,8 +5,8 @@ import { Link } from 'react-router';
 import classes from './Navigation.module.css';
 import { isFavourite, navTree, type Favourite, type NavItem } from './navModel';
 
-export const NO_ITEMS_TEXT = 'No items available, contact the administrator';
-export const NO_NODES_TEXT = 'No nodes available';
+const NO_ITEMS_TEXT = 'No items available, contact the administrator';
+const NO_NODES_TEXT = 'No nodes available';
 
 interface Props {
   items: NavItem[];

@@ -20,7 +20,7 @@ export interface NavItem {
   section: NavSection;
 }
 
-export interface NavSectionNode {
+interface NavSectionNode {
   section: NavSection;
   items: NavItem[];
 }

@@ -19,7 +19,7 @@ import {
   type NavItem,
 } from './navModel';
 
-export const FAVOURITES_FAILED_TEXT = 'Your favourites could not be saved; the change was undone.';
+const FAVOURITES_FAILED_TEXT = 'Your favourites could not be saved; the change was undone.';
 
 export function useFavourites() {
   const queryClient = useQueryClient();

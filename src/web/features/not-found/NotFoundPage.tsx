@@ -1,7 +1,7 @@
 import { Button, Center, Stack, Title } from '@mantine/core';
 import { useGoBack } from './useGoBack';
 
-export const NOT_FOUND_TEXT = 'Sorry, there is nothing here... (404)';
+const NOT_FOUND_TEXT = 'Sorry, there is nothing here... (404)';
 
 /** Unknown paths. */
 export function NotFoundPage() {
