@@ -1,6 +1,6 @@
 /**
- * Per-entity extras beside the generic engine ("the generic screen plus explicit
- * extras"): rules only one entity has, such as revoking a disabled user's sessions or keeping the
+ * Per-entity extras beside the generic engine (special screens are the generic one plus
+ * explicit extras, never a fork): rules only one entity has, such as revoking a disabled user's sessions or keeping the
  * administrators group from being emptied. Each hook runs inside the call's transaction; throwing
  * an ApiError refuses the call and undoes everything it wrote.
  */
