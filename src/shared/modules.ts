@@ -12,7 +12,10 @@ export const DEFAULT_CURRENCY = 'GBP';
 
 export const PRODUCT_MODULE = 'materia';
 
-/** Fixed by the product requirements, word for word (do not reword): shown by the disabled toggle and sent by the server's refusal. */
+/**
+ * Fixed by the product requirements, word for word (do not reword): shown by the disabled toggle
+ * and sent by the server's refusal.
+ */
 export const ESSENTIAL_MODULE_TEXT =
   'This is an essential module and therefor it can not be disabled.';
 

@@ -2,9 +2,9 @@
  * Quantities are stored in one base unit per kind — mg (weight), ml (volume), mm (length) — and
  * shown metric or imperial per the company's `units_imperial` setting.
  *
- * The product requirements define cwt as 100 lb and sht as 2000 lb, which are the US customary units, so the
- * imperial volumes are the US ones too (fl oz 29.57 ml, pint 473 ml, gallon 3.785 l): one
- * coherent system rather than a mix of British and American measures.
+ * The product requirements define cwt as 100 lb and sht as 2000 lb, which are the US customary
+ * units, so the imperial volumes are the US ones too (fl oz 29.57 ml, pint 473 ml, gallon 3.785 l):
+ * one coherent system rather than a mix of British and American measures.
  */
 export type UnitKind = 'weight' | 'volume' | 'length';
 export type UnitSystem = 'metric' | 'imperial';

@@ -58,7 +58,7 @@ export interface LoginGate {
 export const ADMIN_ONLY_TARGET_TEXT =
   'Only administrators may change, disable, delete or set the password of an administrator.';
 
-/** A string of at most `max` characters, refused with the fixed text `Maximum of N characters allowed.` */
+/** A string of at most `max` characters, refused with the fixed text of `maxLengthText`. */
 export const boundedText = (max: number) => z.string().max(max, maxLengthText(max));
 
 const trimmed = (max: number) => z.string().trim().max(max, maxLengthText(max));

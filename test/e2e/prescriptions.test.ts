@@ -180,7 +180,7 @@ describe('prescriptions: a formula in fl oz, totalled, dispensed from stock and 
       .screenshot({ path: screenshotPath('prescription-lines-imperial') });
   });
 
-  it('dispenses after a confirmation: the stock is taken and the prescription is read-only', async () => {
+  it('dispenses after a confirmation: stock taken, prescription read-only', async () => {
     // Dispensing asks first, takes the stock, and leaves the prescription read-only.
     await editor.getByRole('button', { name: 'Dispense' }).click();
     await page.getByRole('dialog', { name: 'Confirm' }).getByRole('button', { name: 'OK' }).click();

@@ -82,7 +82,7 @@ describe('users screen: a user added, given a picture and a password, then disab
     expect(userId).toBeGreaterThan(0);
   });
 
-  it('shows the initials and refuses a text file, a disguised file and a too large picture on the page', async () => {
+  it('shows initials, and refuses a text file, a disguised one and a too large picture', async () => {
     // No picture yet: the initials; a text file is refused on the page and nothing is sent.
     expect(await editor.locator('[data-testid="avatar-image"]').textContent()).toBe('PQ');
     const fileInput = editor.locator('[data-avatar-editor] input[type="file"]');

@@ -23,7 +23,9 @@ export async function verifyPassword(stored: string | null | undefined, password
   return verify(stored, password).catch(() => false);
 }
 
-/** Refuses a password that breaks the password rules, naming every broken rule with its exact text. */
+/**
+ * Refuses a password that breaks the password rules, naming every broken rule with its exact text.
+ */
 function requireAcceptablePassword(password: string): void {
   const problems = passwordProblems(password);
   if (problems.length) throw badRequest(problems.join(' '));

@@ -1,8 +1,8 @@
 /**
- * Per-entity extras beside the generic engine (special screens are the generic one plus
- * explicit extras, never a fork): rules only one entity has, such as revoking a disabled user's sessions or keeping the
- * administrators group from being emptied. Each hook runs inside the call's transaction; throwing
- * an ApiError refuses the call and undoes everything it wrote.
+ * Per-entity extras beside the generic engine (special screens are the generic one plus explicit
+ * extras, never a fork): rules only one entity has, such as revoking a disabled user's sessions or
+ * keeping the administrators group from being emptied. Each hook runs inside the call's
+ * transaction; throwing an ApiError refuses the call and undoes everything it wrote.
  */
 import type { z } from 'zod';
 import type { EntityDefinition, FieldDefinition, RelationDefinition } from '../../shared/entities';

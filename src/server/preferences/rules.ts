@@ -1,6 +1,7 @@
 /**
  * What a preference may hold. Any JSON value, within size limits, under a plain field name; a few
- * fields that other screens read have a shape of their own (favourites: a list of `{to, label, module_id}`).
+ * fields that other screens read have a shape of their own (favourites: a list of
+ * `{to, label, module_id}`).
  */
 import { z } from 'zod';
 import { maxLengthText } from '../../shared/limits';

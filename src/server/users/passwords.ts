@@ -1,6 +1,7 @@
 /**
  * Passwords changed from inside the application: by the user (old password first) or by an admin
- * for another user. Either way the password rules of `src/shared/password.ts` apply and the user's other sessions end.
+ * for another user. Either way the password rules of `src/shared/password.ts` apply and the user's
+ * other sessions end.
  */
 import type { CallContext, CallResult } from '../http/calls';
 import { badRequest, notFound } from '../http/errors';

@@ -1,6 +1,7 @@
 /**
  * Field builders: each returns a field specification with its editor type, value kind and rule;
- * `defineEntity` fills in the label (by the default rule of `labels.ts`) and the remaining defaults.
+ * `defineEntity` fills in the label (by the default rule of `labels.ts`) and the remaining
+ * defaults.
  */
 import { z } from 'zod';
 import { TEXT_MAX_LENGTH } from '../limits';

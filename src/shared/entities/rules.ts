@@ -1,7 +1,7 @@
 /**
  * The zod rules behind field definitions, shared by the server (which enforces them) and the web
- * (which shows the same messages before a call is made). Messages use the fixed product texts where they give
- * a text and otherwise say plainly what a valid value looks like.
+ * (which shows the same messages before a call is made). Messages use the fixed product texts where
+ * they give a text and otherwise say plainly what a valid value looks like.
  */
 import { z } from 'zod';
 import { HEX_COLOUR } from '../colours';

@@ -153,7 +153,10 @@ export interface TreeDefinition {
   rootValue: 0;
   /** Holds the id of the node's top-level ancestor. */
   rootColumn?: string;
-  /** 0/1 columns enforcing the tree rules (mandatory, movable, renamable, may hold children) when present. */
+  /**
+   * 0/1 columns enforcing the tree rules (mandatory, movable, renamable, may hold children) when
+   * present.
+   */
   mandatory?: string;
   container?: string;
   movable?: string;

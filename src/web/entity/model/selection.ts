@@ -38,7 +38,10 @@ interface EditorInputs {
   found: boolean | null;
 }
 
-/** What the editor panel shows, first match wins: preferences route, multi-selection, the selected row, nothing. */
+/**
+ * What the editor panel shows, first match wins: the preferences route, a multi-selection, a row
+ * that was not found, the selected row, nothing.
+ */
 export function editorContent(inputs: EditorInputs): EditorContent {
   if (inputs.preferences) return 'preferences';
   if (inputs.selectedIds.length >= MULTI_EDIT_MIN) return 'multi';
