@@ -1,5 +1,5 @@
 /**
- * The patients benchmark's companies (issue 3): 99 more complete tenants made by
+ * The patients benchmark's companies: 99 more complete tenants made by
  * `createCompany`, and how 1,000,000 patients are shared among 100 companies (loaded by
  * test/support/bulk-patients.ts).
  */

@@ -14,7 +14,7 @@ import type { CallContext } from '../src/server/http/calls';
 import { patients } from '../src/shared/entities/patients';
 import { loadTasks, type LoadResult } from './lib';
 
-export interface Statement {
+interface Statement {
   sql: string;
   parameters: readonly unknown[];
 }

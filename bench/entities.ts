@@ -1,5 +1,5 @@
 /**
- * Issue 12 figures: patients at scale. 1,000,000 patients over 100 companies (the demo clinic with
+ * Entity figures: patients at scale. 1,000,000 patients over 100 companies (the demo clinic with
  * 100,000) on the embedded cluster. One client, one request at a time: a searched first page per
  * class of term (no match, rare, common, digits, e-mail fragments, two words), a search's count,
  * typeahead, insert and a deep unfiltered page. Then searched pages at 8 connections (throughput,

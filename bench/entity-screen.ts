@@ -1,5 +1,5 @@
 /**
- * Issue 12 (and issue 5) figures, in Chromium against a real server: a 5,000-row patients list
+ * Entity screen figures, in Chromium against a real server: a 5,000-row patients list
  * (the rows-per-page preference at 5,000) and a 5,000-node category tree, each timed from
  * navigation start to its first rows in view in a fresh browser context with a stored login, at
  * 1× CPU, with the split of where that time goes (script, the requests before the list call,
@@ -29,7 +29,7 @@ const PASSWORD = 'Bench-Pass-2026';
 const ROWS = 5000;
 /** Fresh-context openings per screen; the figures are their medians. */
 const RUNS = 5;
-/** A figure taken above this load average is marked, not quoted (DESIGN §9). */
+/** A figure taken above this load average is marked, not quoted. */
 const QUIET_LOAD = 1.5;
 
 interface Reply<T> {
@@ -202,7 +202,7 @@ async function apiAlone(url: string, auth: object): Promise<Figure[]> {
       name: `  ${path} alone (Node client, ${path.endsWith('count') ? 'no rows' : `${ROWS} rows`})`,
       value: median(times),
       unit: 'ms',
-      note: path === 'categories/list' ? 'the shell waits for it too (SPEC §2.3)' : 'median of 5',
+      note: path === 'categories/list' ? 'the shell waits for it too' : 'median of 5',
     });
   }
   return figures;
@@ -387,7 +387,7 @@ export async function entityScreenBench(): Promise<Figure[]> {
   }
 }
 
-/** Scrolling the 5,000 rows and typing into the search box above them (issue 5). */
+/** Scrolling the 5,000 rows and typing into the search box above them. */
 async function interaction(
   browser: Browser,
   storage: Awaited<ReturnType<typeof storedLogin>>,

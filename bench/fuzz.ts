@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- fuzz`: the fuzzing suite of issue 11 at bench size — 100,000 generated
+ * `npm run bench -- fuzz`: the fuzzing suite at bench size — 100,000 generated
  * payloads by default (FUZZ_RUNS), from a new seed each run (FUZZ_SEED replays one). It runs
  * test/security/fuzz.test.ts itself, so the bench and CI fuzz the same way; CI sends 10,000.
  */

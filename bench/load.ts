@@ -1,5 +1,5 @@
 /**
- * Issue 11 load figures: 100 simulated staff sessions working for 10 minutes on the 1M-patient
+ * Load figures: 100 simulated staff sessions working for 10 minutes on the 1M-patient
  * data — searching, opening and editing patients, adding patients, prescribing and dispensing,
  * writing letters, glancing at lists and the dashboard — each session pausing between actions
  * as a person does. Figures: every request's latency, failures, and whether the server's

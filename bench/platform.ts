@@ -1,5 +1,5 @@
 /**
- * Issue 2 figures: start-up with an existing data folder, Argon2id cost and the login rate it
+ * Platform figures: start-up with an existing data folder, Argon2id cost and the login rate it
  * allows, and users/check_authentication under 32 connections.
  */
 import { mkdtemp, rm } from 'node:fs/promises';

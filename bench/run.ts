@@ -1,7 +1,7 @@
 /**
- * `npm run bench [section…]`: prints each figure beside its budget. Sections: platform (issue 2),
- * entities (issue 3), web (issue 4); run only when named, as they take long: load (issue 11:
- * 100 staff sessions for 10 minutes) and fuzz (issue 11: 100,000 generated payloads).
+ * `npm run bench [section…]`: prints each figure beside its budget. Sections: platform,
+ * entities, web; run only when named, as they take long: load (100 staff sessions for 10
+ * minutes) and fuzz (100,000 generated payloads).
  * Exits non-zero when a figure is over budget, so the numbers can gate a release.
  */
 import { passes, printFigures, type Figure } from './lib';

@@ -16,7 +16,7 @@ import {
 } from './entities-seed';
 import { post, startServer, type Figure, type RunningServer } from './lib';
 
-export const PASSWORD = 'Bench-Pass-2026';
+const PASSWORD = 'Bench-Pass-2026';
 
 export interface Envelope<T> {
   result: boolean;
@@ -26,7 +26,7 @@ export interface Envelope<T> {
 
 export type Auth = { _company_slug: string; _user_token: object };
 
-export interface ScaleData {
+interface ScaleData {
   server: RunningServer;
   ownerUrl: string;
   appUrl: string;

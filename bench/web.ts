@@ -1,5 +1,5 @@
 /**
- * Issue 4 figures, measured in Chromium against the built app and a real server: gzipped
+ * Web figures, measured in Chromium against the built app and a real server: gzipped
  * JavaScript loaded for the landing page and for the shell, the time to an interactive login
  * form with 4× CPU throttling, and the bundle breakdown.
  */

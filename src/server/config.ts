@@ -10,7 +10,7 @@ import {
   type RateLimits,
 } from './http/rate-limits';
 
-export type AppEnv = 'prod' | 'dev' | 'beta';
+type AppEnv = 'prod' | 'dev' | 'beta';
 
 export interface Config {
   port: number;
@@ -52,7 +52,7 @@ const isUrl = (protocols: string[]) => (v: string) => {
 
 const PG = isUrl(['postgres:', 'postgresql:']);
 
-export const VARIABLES: readonly Variable[] = [
+const VARIABLES: readonly Variable[] = [
   {
     name: 'PORT',
     help: 'TCP port the web server listens on',

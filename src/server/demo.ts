@@ -7,7 +7,7 @@ import { createCompany } from './companies/create';
 
 export const DEMO_SLUG = 'demo';
 
-export type DemoSeeder = (db: Kysely<DB>, companyId: number) => Promise<void>;
+type DemoSeeder = (db: Kysely<DB>, companyId: number) => Promise<void>;
 const seeders: DemoSeeder[] = [];
 
 /** Features add the demo records they own (herbs, patients, …). */
@@ -16,7 +16,7 @@ export function onDemoCreated(seeder: DemoSeeder): void {
 }
 
 /** Meets the password rules: an upper-case letter, a digit, no spaces, well over 10 long. */
-export const generatePassword = () => `M${randomBytes(12).toString('base64url')}7`;
+const generatePassword = () => `M${randomBytes(12).toString('base64url')}7`;
 
 export async function ensureDemoCompany(
   db: Kysely<DB>,

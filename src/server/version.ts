@@ -2,7 +2,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-export const PROJECT_ROOT = join(import.meta.dirname, '..', '..');
+const PROJECT_ROOT = join(import.meta.dirname, '..', '..');
 export const WEB_ROOT = join(PROJECT_ROOT, 'dist', 'web');
 
 export function readVersion(): string {

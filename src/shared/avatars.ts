@@ -7,19 +7,19 @@
 export const AVATAR_MAX_BYTES = 512 * 1024;
 
 export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
-export type AvatarType = (typeof AVATAR_TYPES)[number];
+type AvatarType = (typeof AVATAR_TYPES)[number];
 
-export const isAvatarType = (type: string): type is AvatarType =>
+const isAvatarType = (type: string): type is AvatarType =>
   (AVATAR_TYPES as readonly string[]).includes(type);
 
 /** Where the pictures are served: `/avatars/{company slug}/{key}`. */
 export const AVATAR_PATH = '/avatars';
 
-export const AVATAR_TYPE_TEXT = 'Only PNG, JPEG, WebP or GIF pictures can be used as an avatar.';
+const AVATAR_TYPE_TEXT = 'Only PNG, JPEG, WebP or GIF pictures can be used as an avatar.';
 export const AVATAR_TOO_LARGE_TEXT = `The picture is too large: at most ${AVATAR_MAX_BYTES / 1024} KB.`;
-export const AVATAR_EMPTY_TEXT = 'The picture is empty.';
+const AVATAR_EMPTY_TEXT = 'The picture is empty.';
 export const AVATAR_NOT_BASE64_TEXT = 'The picture data must be base64 encoded.';
-export const avatarMismatchText = (claimed: string, found: AvatarType | null) =>
+const avatarMismatchText = (claimed: string, found: AvatarType | null) =>
   found
     ? `The picture was sent as ${claimed} but is a ${found} file.`
     : `The file sent as ${claimed} is not a PNG, JPEG, WebP or GIF picture.`;
@@ -33,7 +33,7 @@ const startsWith = (bytes: Uint8Array, signature: readonly number[], offset = 0)
 const ascii = (text: string) => [...text].map((c) => c.charCodeAt(0));
 
 /** The picture type the bytes really are, or null when they are none of the accepted ones. */
-export function sniffAvatarType(bytes: Uint8Array): AvatarType | null {
+function sniffAvatarType(bytes: Uint8Array): AvatarType | null {
   if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'image/jpeg';
   if (startsWith(bytes, ascii('GIF87a')) || startsWith(bytes, ascii('GIF89a'))) return 'image/gif';

@@ -1,5 +1,5 @@
 /**
- * Per-module capability flags (SPEC §6, issue 6 item 8): each entity module may switch off what its
+ * Per-module capability flags: each entity module may switch off what its
  * definition allows (insert, delete, select mode, ordering, preferences), never switch on what
  * the definition forbids. The flags are private settings of the module (a "Capabilities" tab);
  * `effectiveCapabilities` is the one rule both the server and the web apply.
@@ -7,10 +7,10 @@
 import type { Capabilities, EntityDefinition } from './entities/types';
 import type { SettingItem, SettingsTab } from './settings';
 
-/** SPEC §8.3, word for word. */
+/** Fixed by the product requirements, word for word: do not reword. */
 export const NO_PREFERENCES_TEXT = 'This module does not allow you to set any preferences.';
 
-export type ModuleCapability = 'insert' | 'delete' | 'selectMode' | 'ordering' | 'preferences';
+type ModuleCapability = 'insert' | 'delete' | 'selectMode' | 'ordering' | 'preferences';
 
 /** The setting that carries each capability, and how the Capabilities tab labels it. */
 export const CAPABILITY_SETTINGS: Readonly<
@@ -25,7 +25,7 @@ export const CAPABILITY_SETTINGS: Readonly<
 
 const CAPABILITIES = Object.keys(CAPABILITY_SETTINGS) as ModuleCapability[];
 
-export const CAPABILITIES_TAB = 'capabilities';
+const CAPABILITIES_TAB = 'capabilities';
 
 /** The tab offering a toggle for each capability the definition allows; null when it allows none. */
 export function capabilitiesTab(

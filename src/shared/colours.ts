@@ -1,4 +1,4 @@
-/** Brand colours of SPEC §3.4 and the progress colour rule of SPEC §9. */
+/** The company's brand colours with their defaults, and the progress colour rule. */
 export const COLOUR_KEYS = [
   'colour_brand',
   'colour_primary',

@@ -1,5 +1,5 @@
 /**
- * The currency list of SPEC §3.3 (GBP, USD, EUR, CAD, HUF first). Generated from the maintained
+ * The currency list (GBP, USD, EUR, CAD, HUF first). Generated from the maintained
  * `currency-list` data by scripts/generate-reference-data.mjs — never edited by hand.
  */
 import currencies from './data/currencies.json';

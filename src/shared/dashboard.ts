@@ -18,7 +18,7 @@ export const DASHBOARD_COUNTS = [
   'dispensary_products',
   'products',
 ] as const;
-export type CountedEntities = (typeof DASHBOARD_COUNTS)[number];
+type CountedEntities = (typeof DASHBOARD_COUNTS)[number];
 
 export interface MonthCount {
   /** `YYYY-MM`. */

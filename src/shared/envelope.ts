@@ -1,6 +1,6 @@
-/** The one reply envelope of every API call (DESIGN §4, SPEC §7.1). */
+/** The one reply envelope of every API call. */
 
-/** s/p success, w warning, i info, e (or anything else) error — SPEC §8.1. */
+/** s/p success, w warning, i info, e (or anything else) error. */
 export type MessageType = 's' | 'p' | 'w' | 'i' | 'e';
 
 export interface Message {
@@ -39,5 +39,5 @@ export const ENVELOPE_FIELDS = ['_company_slug', '_user_token'] as const;
 export const MISSING_SLUG_TEXT = 'Sorry company slug is missing.';
 export const UNKNOWN_COMPANY_TEXT = 'Sorry, this clinic is not known here.';
 
-/** SPEC §5: an update call without the name of the field to change. */
+/** Fixed text: an update call without the name of the field to change. */
 export const FIELD_MISSING_TEXT = 'Payload must contain the "field".';

@@ -1,5 +1,5 @@
 /**
- * Filter values (SPEC §4.6, §5; DESIGN §4). A filter is active while it has a value: null,
+ * Filter values. A filter is active while it has a value: null,
  * undefined, '' and an empty list mean "no filter", while 0 is a value. A text value may start
  * with a prefix choosing how it matches:
  *   `=` exact (case-insensitive, whole value),
@@ -10,9 +10,9 @@
  * the words of a plain search are matched one by one, in any order: "ahmed d" finds David Ahmed.
  */
 import { isIsoDate } from './iso-date';
-export const FILTER_PREFIXES = { '=': 'exact', '~': 'fulltext', '&': 'allwords' } as const;
+const FILTER_PREFIXES = { '=': 'exact', '~': 'fulltext', '&': 'allwords' } as const;
 
-export type FilterMode = 'contains' | (typeof FILTER_PREFIXES)[keyof typeof FILTER_PREFIXES];
+type FilterMode = 'contains' | (typeof FILTER_PREFIXES)[keyof typeof FILTER_PREFIXES];
 
 export interface ParsedTextFilter {
   mode: FilterMode;

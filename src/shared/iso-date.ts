@@ -1,8 +1,8 @@
 /**
- * Dates travel and are stored as YYYY-MM-DD (SPEC §5); the date filter mask is the same. A value
+ * Dates travel and are stored as YYYY-MM-DD; the date filter mask is the same. A value
  * of the right shape can still be impossible (2023-02-30), so the calendar is checked too.
  */
-export const ISO_DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+const ISO_DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 export const ISO_DATE_TEXT = 'Must be a real date in the form YYYY-MM-DD.';
 
 export function isIsoDate(value: string): boolean {

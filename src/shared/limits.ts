@@ -1,4 +1,4 @@
-/** Business constants and limits of SPEC §9. */
+/** Business constants and limits (page sizes, lengths, timings) the product requirements fix. */
 export const LIST_PAGE_SIZE = 50;
 export const LIST_LIMIT_MAX = 5000;
 export const TYPEAHEAD_LIMIT = 100;
@@ -7,7 +7,6 @@ export const LOCAL_LIST_LIMIT = 5000;
 export const AUTH_RECHECK_MS = 600_000;
 export const HEARTBEAT_MS = 10_000;
 export const SMALL_SCREEN_MAX_PX = 849;
-export const PANEL_TRANSITION_MS = 600;
 export const LEFT_DRAWER_WIDTH = 320;
 export const LEFT_DRAWER_BREAKPOINT = 1439;
 export const RIGHT_DRAWER_WIDTH = 350;

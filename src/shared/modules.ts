@@ -1,5 +1,5 @@
 /**
- * The module catalogue: every module a company has, named by its entity path (DESIGN §4), with
+ * The module catalogue: every module a company has, named by its entity path, with
  * the privilege routes it offers, its navigation place and its settings tabs. The server seeds and
  * refreshes each company's module rows from this list; the web builds its navigation from it.
  */
@@ -7,12 +7,15 @@ import { COLOUR_KEYS, DEFAULT_COLOURS } from './colours';
 import type { SettingItem, SettingsTab } from './settings';
 import { privilegeOf, wildcardOf, type AvailablePrivilege } from './privileges';
 
-/** The company currency until the clinic chooses one (SPEC §3.3: GBP comes first). */
+/** The company currency until the clinic chooses one (GBP comes first). */
 export const DEFAULT_CURRENCY = 'GBP';
 
 export const PRODUCT_MODULE = 'materia';
 
-/** SPEC §8.3, word for word: shown by the disabled toggle and sent by the server's refusal. */
+/**
+ * Fixed by the product requirements, word for word (do not reword): shown by the disabled toggle
+ * and sent by the server's refusal.
+ */
 export const ESSENTIAL_MODULE_TEXT =
   'This is an essential module and therefor it can not be disabled.';
 

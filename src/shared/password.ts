@@ -1,4 +1,7 @@
-/** Password rules of SPEC §5, with their exact texts; used live in the web forms and by the server. */
+/**
+ * Password rules with their fixed texts (do not reword); used live in the web forms and by the
+ * server.
+ */
 import { PASSWORD_MIN_LENGTH } from './limits';
 
 export const PASSWORD_RULES: ReadonlyArray<{ text: string; ok: (password: string) => boolean }> = [

@@ -12,13 +12,13 @@ import type { UnitKind } from './units';
 
 export type LineKind = Extract<UnitKind, 'weight' | 'volume'>;
 
-export interface TotalsLine {
+interface TotalsLine {
   prescription_line_quantity?: unknown;
   prescription_line_unit_kind?: unknown;
   prescription_line_price?: unknown;
 }
 
-export interface PrescriptionTotals {
+interface PrescriptionTotals {
   /** Base units (mg, ml) per kind. */
   quantity: Record<LineKind, number>;
   /** In the company currency, rounded to its decimals and rounding step. */
@@ -69,7 +69,7 @@ export function prescriptionTotals(
   };
 }
 
-export interface Supply {
+interface Supply {
   /** What the dose needs for all the days, in base units. */
   needed: number;
   /** How much the formula lacks for those days (0 when it is enough). */

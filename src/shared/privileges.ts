@@ -1,5 +1,5 @@
 /**
- * Privileges are `module/route` strings; `module/*` grants every route of the module (SPEC §6).
+ * Privileges are `module/route` strings; `module/*` grants every route of the module.
  * Admins (members of group 1) hold every privilege without any being listed.
  */
 import { ADMIN_GROUP_ID } from './limits';
@@ -24,7 +24,7 @@ export function grantsAnyOf(granted: readonly string[], module: string): boolean
   return granted.some((p) => moduleOfPrivilege(p) === module);
 }
 
-/** An available privilege as `groups/get_available_privileges` lists it (SPEC §3.3). */
+/** An available privilege as `groups/get_available_privileges` lists it. */
 export interface AvailablePrivilege {
   module_id: string;
   route_id: string;

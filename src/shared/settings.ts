@@ -1,5 +1,5 @@
 /**
- * Module settings are described once as tabs → sections → items (SPEC §3.3 `_tabs`); each item is
+ * Module settings are described once as tabs → sections → items (`_tabs`); each item is
  * flagged public (readable without login, e.g. on the landing page) or private (logged-in only).
  * Defaults and validation (./setting-rules.ts) are derived from these descriptions on both sides.
  */
@@ -21,7 +21,7 @@ export interface SettingItem {
   hint?: string;
 }
 
-export interface SettingsSection {
+interface SettingsSection {
   title: string;
   items: readonly SettingItem[];
 }

@@ -1,17 +1,17 @@
 /**
  * Quantities are stored in one base unit per kind — mg (weight), ml (volume), mm (length) — and
- * shown metric or imperial per the company's `units_imperial` setting (SPEC §3.4, §9).
+ * shown metric or imperial per the company's `units_imperial` setting.
  *
- * SPEC §9 defines cwt as 100 lb and sht as 2000 lb, which are the US customary units, so the
- * imperial volumes are the US ones too (fl oz 29.57 ml, pint 473 ml, gallon 3.785 l): one
- * coherent system rather than a mix of British and American measures.
+ * The product requirements define cwt as 100 lb and sht as 2000 lb, which are the US customary
+ * units, so the imperial volumes are the US ones too (fl oz 29.57 ml, pint 473 ml, gallon 3.785 l):
+ * one coherent system rather than a mix of British and American measures.
  */
 export type UnitKind = 'weight' | 'volume' | 'length';
 export type UnitSystem = 'metric' | 'imperial';
 
 export const UNIT_KINDS: readonly UnitKind[] = ['weight', 'volume', 'length'];
 
-export interface Unit {
+interface Unit {
   symbol: string;
   label: string;
   kind: UnitKind;
@@ -24,7 +24,7 @@ const MG_PER_LB = 453_592.37;
 const ML_PER_US_FLOZ = 29.5735295625;
 
 /** Smallest first within each kind and system. */
-export const UNITS: readonly Unit[] = [
+const UNITS: readonly Unit[] = [
   { symbol: 'mg', label: 'milligram', kind: 'weight', system: 'metric', factor: 1 },
   { symbol: 'g', label: 'gram', kind: 'weight', system: 'metric', factor: 1_000 },
   { symbol: 'kg', label: 'kilogram', kind: 'weight', system: 'metric', factor: 1_000_000 },
@@ -81,7 +81,7 @@ export const BASE_UNIT: Readonly<Record<UnitKind, string>> = {
 export const unitSystemOf = (unitsImperial: unknown): UnitSystem =>
   unitsImperial === 1 || unitsImperial === '1' || unitsImperial === true ? 'imperial' : 'metric';
 
-export function unitBySymbol(symbol: string): Unit | undefined {
+function unitBySymbol(symbol: string): Unit | undefined {
   return UNITS.find((u) => u.symbol === symbol);
 }
 
@@ -121,7 +121,7 @@ export function bestUnit(base: number, kind: UnitKind, system: UnitSystem): Unit
 }
 
 /** Rounds to at most `decimals` places, dropping trailing zeros (1.50 → "1.5"). */
-export function roundForDisplay(value: number, decimals = 2): string {
+function roundForDisplay(value: number, decimals = 2): string {
   const rounded = Number(value.toFixed(decimals));
   return String(Object.is(rounded, -0) ? 0 : rounded);
 }

@@ -1,5 +1,5 @@
 /**
- * The user record (SPEC §3.3): its option lists, maximum lengths and the zod rule of every field a
+ * The user record: its option lists, maximum lengths and the zod rule of every field a
  * user may change about themselves. The server validates with these rules and the web form shows
  * the same ones, so both sides refuse the same values with the same texts.
  */
@@ -16,16 +16,13 @@ export const PREFERRED_CONTACT_OPTIONS = [
   'Skype',
   'Other',
 ] as const;
-export type PreferredContact = (typeof PREFERRED_CONTACT_OPTIONS)[number];
 
 export const SEX_OPTIONS = ['Male', 'Female', 'MaleFemale', 'FemaleMale'] as const;
-export type Sex = (typeof SEX_OPTIONS)[number];
 
 export const GENDER_OPTIONS = ['Male', 'Female', 'Binary'] as const;
-export type Gender = (typeof GENDER_OPTIONS)[number];
 
-/** How each option is shown (SPEC §3.3: MaleFemale is shown as Male>Female). */
-export const USER_OPTION_LABELS: Readonly<Record<string, string>> = {
+/** How each option is shown (MaleFemale is shown as Male>Female). */
+const USER_OPTION_LABELS: Readonly<Record<string, string>> = {
   Home_Phone: 'Home phone',
   MaleFemale: 'Male>Female',
   FemaleMale: 'Female>Male',
@@ -43,8 +40,8 @@ export const USER_MAX_LENGTHS = {
   user_mobile: 50,
 } as const;
 
-export const EMPTY_TEXT = 'Can not be empty';
-export const EMAIL_TEXT = 'Must be an e-mail address.';
+const EMPTY_TEXT = 'Can not be empty';
+const EMAIL_TEXT = 'Must be an e-mail address.';
 export const EMAIL_TAKEN_TEXT = 'Another user already has this e-mail address.';
 /**
  * What the next login of an account from an address needs: `users/login_status` answers it
@@ -57,11 +54,11 @@ export interface LoginGate {
   retry_after: number;
 }
 
-/** The admin boundary's refusal (DESIGN §9), shown wherever a non-admin acts on an admin. */
+/** The admin boundary's refusal, shown wherever a non-admin acts on an admin. */
 export const ADMIN_ONLY_TARGET_TEXT =
   'Only administrators may change, disable, delete or set the password of an administrator.';
 
-/** A string of at most `max` characters, refused with the SPEC §5 text. */
+/** A string of at most `max` characters, refused with the fixed text of `maxLengthText`. */
 export const boundedText = (max: number) => z.string().max(max, maxLengthText(max));
 
 const trimmed = (max: number) => z.string().trim().max(max, maxLengthText(max));
@@ -78,12 +75,12 @@ const oneOf = (options: readonly string[], allowEmpty = false) =>
 /** E-mail addresses are kept in lower case, so that one address is one account. */
 export const normaliseEmail = (email: string): string => email.trim().toLowerCase();
 
-export const emailSchema = required(USER_MAX_LENGTHS.user_email)
+const emailSchema = required(USER_MAX_LENGTHS.user_email)
   .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, EMAIL_TEXT)
   .transform(normaliseEmail);
 
 /** YYYY-MM-DD of a real day; an empty value clears the date. */
-export const dateOfBirthSchema = z
+const dateOfBirthSchema = z
   .string()
   .nullable()
   .refine((v) => !v || isIsoDate(v), ISO_DATE_TEXT)
@@ -150,7 +147,7 @@ export interface UserGroupRef {
   group_name: string;
 }
 
-/** The user object of login, check_authentication and update_my_details (SPEC §3.3). */
+/** The user object of login, check_authentication and update_my_details. */
 export interface SessionUser extends UserDetails {
   groups: UserGroupRef[];
   group_ids: number[];

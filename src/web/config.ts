@@ -6,7 +6,6 @@
  * build can point an environment elsewhere with VITE_API_BASE_PROD / _DEV / _BETA.
  */
 export type Environment = 'prod' | 'dev' | 'beta';
-export const ENVIRONMENTS: readonly Environment[] = ['prod', 'dev', 'beta'];
 
 const env = import.meta.env as Record<string, string | boolean | undefined>;
 const setting = (name: string): string | undefined => {
@@ -14,7 +13,7 @@ const setting = (name: string): string | undefined => {
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 };
 
-export const API_BASES: Readonly<Record<Environment, string>> = {
+const API_BASES: Readonly<Record<Environment, string>> = {
   prod: setting('VITE_API_BASE_PROD') ?? '/api',
   dev: setting('VITE_API_BASE_DEV') ?? '/api',
   beta: setting('VITE_API_BASE_BETA') ?? '/api',
@@ -40,8 +39,5 @@ export const RESERVED_HOST_LABELS: readonly string[] = [
   'localhost',
 ];
 
-/** Id of this build (written to dist/web/build.json as well); 'dev' under the Vite dev server. */
-export const BUILD_ID: string = typeof __BUILD_ID__ === 'string' ? __BUILD_ID__ : 'dev';
-
-/** How long a lazily loaded part may take before the load counts as failed (SPEC §8.3). */
+/** How long a lazily loaded part may take before the load counts as failed. */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;

@@ -1,5 +1,5 @@
 /**
- * The admin boundary (issue 11, item 1): a user holding a users privilege, but not in the
+ * The admin boundary: a user holding a users privilege, but not in the
  * administrators group, may act on other staff but never on an administrator — no new e-mail
  * (which would receive the admin's reset link), no disabling, no deleting, no new password, no
  * reset link, no picture, no group change. Each case: refused with the rule in words, nothing

@@ -1,6 +1,6 @@
 /**
- * Issue 11.0: fifty concurrent captcha challenges once stopped a fresh server for good (each held a
- * pooled transaction and waited for a second connection to load the captcha's secrets). Here a
+ * Availability: fifty concurrent captcha challenges once stopped a fresh server for good (each held
+ * a pooled transaction and waited for a second connection to load the captcha's secrets). Here a
  * freshly started real server process gets 200 concurrent calls of every public call and of every
  * kind of logged-in call, one kind after another: every call must be answered within 10 s — 2xx,
  * 4xx or 503 with Retry-After — and the server must serve normally afterwards. Rate limits are off

@@ -1,9 +1,9 @@
 /**
- * Crash suite (issue 11.3 and the crash clause): the real server process on its own embedded
- * PostgreSQL, 20 clients inserting herbs with unique names, then `kill -9` — of the server, then
- * of PostgreSQL. Every write the server acknowledged (`result: true`) must be there exactly once
- * afterwards; while PostgreSQL is away calls answer 503, the server restarts it, and when it can
- * not, the server stops with a non-zero exit code instead of answering 500 for ever.
+ * Crash suite: the real server process on its own embedded PostgreSQL, 20 clients inserting herbs
+ * with unique names, then `kill -9` — of the server, then of PostgreSQL. Every write the server
+ * acknowledged (`result: true`) must be there exactly once afterwards; while PostgreSQL is away
+ * calls answer 503, the server restarts it, and when it can not, the server stops with a non-zero
+ * exit code instead of answering 500 for ever.
  */
 import { rename } from 'node:fs/promises';
 import { join } from 'node:path';

@@ -1,5 +1,5 @@
 /**
- * Lost updates (issue 11, item 2): every row answers its version; a save that carries the version
+ * Lost updates: every row answers its version; a save that carries the version
  * and value its user saw is refused with a 409 naming who changed the field, only when that field
  * changed since; under concurrent saves exactly one of two wins. Dispensing under races (which
  * already held) is kept here too: stock never goes below zero and a prescription dispenses once.

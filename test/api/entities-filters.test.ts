@@ -1,5 +1,5 @@
 /**
- * List filters are limited to what each definition declares (issue 11 §6): its list filters and
+ * List filters are limited to what each definition declares: its list filters and
  * `search`. Every read that takes filters — list, count, typeahead, reorder_list, get_all_flat —
  * refuses any other name, by name, for every entity set; the filters the web sends all pass.
  */

@@ -1,5 +1,5 @@
 /**
- * Row locks (`lockedWhen`, issue 11 item 6) are enforced by the generic engine from the definition,
+ * Row locks (`lockedWhen`) are enforced by the generic engine from the definition,
  * for every entity set: update, delete, relation and tree calls refuse a locked row. A dispensed
  * prescription is the one lock the definitions declare today; the engine's calls are also driven
  * directly with locked variants of patients and categories (real database, real engine), which

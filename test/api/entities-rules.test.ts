@@ -262,7 +262,7 @@ describe('all-or-nothing delete', () => {
 });
 
 describe('relations', () => {
-  it('adds, gets, removes and syncs with the SPEC §7.4 shapes', async () => {
+  it('adds, gets, removes and syncs with the documented shapes', async () => {
     const { herb_id } = await herb({ herb_name: 'Thyme' });
     const actions = (await c<Row[]>('actions/list', { limit: 5000 })).data;
     const idOf = (name: string) => actions.find((a) => a.action_name === name)?.action_id as number;

@@ -1,4 +1,7 @@
-/** The category tree rules of SPEC §4.2 and the tree calls get_all_flat, get_children, change_parent. */
+/**
+ * The category tree rules (mandatory, movable, renamable, may hold children) and the tree calls
+ * get_all_flat, get_children, change_parent.
+ */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestServer } from '../support/test-env';
 import { addUser } from '../support/users';

@@ -1,5 +1,5 @@
 /**
- * Hostile input answers 400 in the envelope, naming the field, and writes nothing (issue 11 §4):
+ * Hostile input answers 400 in the envelope, naming the field, and writes nothing:
  * NUL and lone surrogates in every text value the definitions declare (insert, update, search,
  * text filters, typeahead), in the login e-mail and in preference values and names; reserved
  * field names anywhere; JSON nested far too deep; a value of the wrong type. The cases are

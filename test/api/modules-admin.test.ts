@@ -98,7 +98,7 @@ describe('modules/update_module_enabled', () => {
   });
 
   it.each(['materia', 'modules', 'users', 'groups'])(
-    'refuses to disable the essential module %s, in the SPEC words',
+    'refuses to disable the essential module %s, in the fixed words',
     async (name) => {
       const reply = await setEnabled(ids[name], 0);
       expect(reply).toMatchObject({ status: 400, result: false });

@@ -1,5 +1,5 @@
 /**
- * Per-module capability flags (issue 6 item 8): a module may switch off what its definition
+ * Per-module capability flags: a module may switch off what its definition
  * allows, never switch on what it forbids, and the server refuses what is switched off.
  */
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -50,7 +50,7 @@ describe('public settings (no login)', () => {
     expect(materia?.module_public_settings).toMatchObject({ company_name: 'Settings Clinic' });
   });
 
-  it('answers the product module settings of SPEC §3.4 with their defaults', async () => {
+  it('answers the product module public settings with their defaults', async () => {
     const reply = await call<Settings>(env.server, env.company, 'modules/fetch_public_settings');
     expect(reply.result).toBe(true);
     expect(reply.data).toEqual({
@@ -172,7 +172,7 @@ describe('changing one setting', () => {
     expect(await publicSettings()).toMatchObject({ units_imperial: 1, company_name: 'Elm Clinic' });
   });
 
-  it('says when the field is missing, in the SPEC words', async () => {
+  it('says when the field is missing, in the fixed words', async () => {
     const reply = await update('update_settings', { module_id: ids.materia, value: 'EUR' });
     expect(reply.status).toBe(400);
     expect(reply.messages[0]?.text).toBe('Payload must contain the "field".');

@@ -5,7 +5,7 @@ import { useTestServer } from '../support/test-env';
 const env = useTestServer();
 
 describe('envelope', () => {
-  it('refuses a call without a company slug with the SPEC text', async () => {
+  it('refuses a call without a company slug with the fixed text', async () => {
     const reply = await call(env.server, null, 'users/check_authentication');
     expect(reply.status).toBe(400);
     expect(reply.result).toBe(false);

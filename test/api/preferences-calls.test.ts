@@ -128,7 +128,7 @@ describe('favourites (the favourites preference of module materia)', () => {
 });
 
 describe('refusals', () => {
-  it('says when the field is missing, in the SPEC words', async () => {
+  it('says when the field is missing, in the fixed words', async () => {
     const reply = await put('herbs', { value: 1 });
     expect(reply.messages[0]?.text).toBe('Payload must contain the "field".');
   });

@@ -1,5 +1,5 @@
 /**
- * Per-address request limits on the public calls (issue 11, item 5): over its limit an address
+ * Per-address request limits on the public calls: over its limit an address
  * gets the envelope, 429, Retry-After and a message in words; other addresses, other calls and
  * calls with no limit go on. Limits are set by RATE_LIMITS (here small, to reach them quickly).
  */

@@ -1,5 +1,5 @@
 /**
- * The search structure of every entity table is the one its definition implies (issue 12): the
+ * The search structure of every entity table is the one its definition implies: the
  * stored `search_text` is the definition's expression over its search columns, and after inserts,
  * updates and deletes through the API the terms table holds exactly the terms of the rows.
  */

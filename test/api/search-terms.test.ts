@@ -1,5 +1,5 @@
 /**
- * The search at work on enough patients that the terms table answers it (issue 12), held against
+ * The search at work on enough patients that the terms table answers it, held against
  * its definition: for a random sample of terms and companies, every page, count and typeahead the
  * API answers equals a plain ILIKE scan run by the owner over the search columns — rows and order.
  * And the terms stay exactly the rows' terms through inserts, updates and deletes.

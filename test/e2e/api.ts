@@ -9,7 +9,7 @@ import { entityByPath } from '../../src/shared/entities';
 import type { Envelope, UserToken } from '../../src/shared/envelope';
 import { admin, clientAddress } from '../support/browser';
 
-export const COMPANY = 'demo';
+const COMPANY = 'demo';
 
 export async function api<T = unknown>(
   path: string,
@@ -116,7 +116,7 @@ export async function createUser(
 /**
  * Waits until the record's editor shows the record's name, read from the server, and answers it.
  * Until the record has loaded the heading says `#id` (or nothing): a name copied from it at once
- * is the wrong one on a busy machine (issue 11 item 8).
+ * is the wrong one on a busy machine.
  */
 export async function recordNameShown(page: Page, entities: string, id: number): Promise<string> {
   const d = entityByPath(entities);

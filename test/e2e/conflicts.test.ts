@@ -1,5 +1,5 @@
 /**
- * Lost updates in the editor (issue 11, item 2): a colleague saves a field while it is open here;
+ * Lost updates in the editor: a colleague saves a field while it is open here;
  * saving it here then shows who changed it, with Reload (show their change) and Overwrite (save
  * this value over it), and each does what it says. A colleague's change of another field is no
  * conflict: both changes stay and both show.

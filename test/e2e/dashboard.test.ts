@@ -1,5 +1,5 @@
 /**
- * The dashboard (`/app`): the monthly charts draw bars, the stock bars carry the SPEC §9 colour of
+ * The dashboard (`/app`): the monthly charts draw bars, the stock bars carry the progress colour of
  * their percentage, a user without the privileges sees none of those figures, and axe finds no
  * serious problem. The rows made here are deleted again, so the demo company stays as it was.
  */

@@ -1,5 +1,5 @@
 /**
- * Records in depth (SPEC §3.2, §4.6–4.8, §5; DESIGN §6): herbs (relation chips, relation and
+ * Records in depth: herbs (relation chips, relation and
  * category filters, refusals, copy, paging), patients (dates, choices, filters, length limit,
  * the insert warning), users (groups) and prescriptions (lines, units, currency, dispensing).
  */
@@ -33,7 +33,7 @@ async function search(page: Page, text: string) {
   await page.keyboard.press('Enter');
 }
 
-describe('herbs: relations and chips (SPEC §3.2, §7.4)', () => {
+describe('herbs: relations and chips', () => {
   it('adds and removes chips, filters by relation and category, and refuses a bad dose', async () => {
     const tag = randomBytes(3).toString('hex');
     const herb = await insertRow<{ herb_id: number }>('herbs', { herb_name: `Chip ${tag}` });
@@ -204,7 +204,7 @@ describe('herbs: relations and chips (SPEC §3.2, §7.4)', () => {
   });
 });
 
-describe('patients: dates, choices and filters (SPEC §3.2, §4.6, §5)', () => {
+describe('patients: dates, choices and filters', () => {
   it('shows and stores a timed date as DD/MM/YYYY HH:mm and YYYY-MM-DD HH:mm:ss', async () => {
     const tag = randomBytes(3).toString('hex');
     const patient = await insertRow<{ patient_id: number }>('patients', {
@@ -248,7 +248,7 @@ describe('patients: dates, choices and filters (SPEC §3.2, §4.6, §5)', () => 
     const stored = () => get<Record<string, unknown>>('patients', 'patient_id', patient.patient_id);
     expect((await stored()).patient_dob).toBe('1975-07-15');
     await page.getByRole('option', { name: /Datewise, Dora.*15\/07\/1975/ }).waitFor();
-    // Staff type words in any order, and dates as the screen shows them (issue 12).
+    // Staff type words in any order, and dates as the screen shows them.
     const listed = page.getByRole('option', { name: /^Datewise, Dora/ });
     for (const words of [`datew dora${tag.toUpperCase()}`, `15/07/1975 dora${tag}`]) {
       await search(page, words);
@@ -327,7 +327,7 @@ describe('patients: dates, choices and filters (SPEC §3.2, §4.6, §5)', () => 
   });
 });
 
-describe('users: groups (SPEC §3.3; DESIGN §4 group membership)', () => {
+describe('users: groups (group membership)', () => {
   it('adds and removes a group as a chip', async () => {
     const user = await createUser({ firstName: 'Gus' });
     const { page, context, errors } = await openPage(browser);
@@ -358,7 +358,7 @@ describe('users: groups (SPEC §3.3; DESIGN §4 group membership)', () => {
   });
 });
 
-describe('prescriptions: lines, units and currency (SPEC §3.4, §9; DESIGN §6)', () => {
+describe('prescriptions: lines, units and currency', () => {
   async function setSetting(kind: 'public' | 'private', field: string, value: unknown) {
     const modules = await api<Array<{ module_id: number; module_name: string }>>(
       'modules/get_settings',

@@ -1,5 +1,5 @@
 /**
- * The generic entity screen's behaviour beyond one record (SPEC §2.5, §4.4–4.5, §8.3): multi-
+ * The generic entity screen's behaviour beyond one record: multi-
  * selection with Ctrl and Shift, select mode and multi-edit, the small-screen flow with its Back
  * button and 600 ms panels, `?single_entity_mode`, Not Found for a row deleted elsewhere, tabs and
  * list filters in the address, and the preferences editor. Screenshots at 375 and 1440 px go to
@@ -47,7 +47,7 @@ async function addSymptoms(count: number, tag: string): Promise<number[]> {
   return ids;
 }
 
-describe('selection (SPEC §2.5, §4.4)', () => {
+describe('selection', () => {
   it('toggles rows with Ctrl, selects a range with Shift, and shows the multi-edit message', async () => {
     const tag = randomBytes(3).toString('hex');
     const ids = await addSymptoms(4, tag);
@@ -130,7 +130,7 @@ describe('selection (SPEC §2.5, §4.4)', () => {
   });
 });
 
-describe('small screens (SPEC §2.5: below 849 px)', () => {
+describe('small screens (below 849 px)', () => {
   it('shows one panel at a time with a Back button, entering over 600 ms', async () => {
     const { page, context, errors } = await openPage(browser, { viewport: SMALL });
     await loginAsAdmin(page);
@@ -171,7 +171,7 @@ describe('small screens (SPEC §2.5: below 849 px)', () => {
   });
 });
 
-describe('rows and tabs in the address (SPEC §2.1, §4.5, §4.7)', () => {
+describe('rows and tabs in the address', () => {
   it('shows Not Found for a row deleted elsewhere, and keeps the tab when opening rows', async () => {
     const tag = randomBytes(3).toString('hex');
     const [id] = await addSymptoms(1, tag);
@@ -236,7 +236,7 @@ describe('filters in the list address', () => {
   });
 });
 
-describe('preferences (SPEC §2.1 __preferences, §6, §8.3)', () => {
+describe('preferences (__preferences)', () => {
   it('edits the list preferences, applies them, and resets them after a confirmation', async () => {
     const { page, context, errors } = await openPage(browser);
     await loginAs(page, user.email, user.password);

@@ -1,5 +1,5 @@
 /**
- * The category tree on the generic screen (SPEC §4.2, §4.8, §4.9, §5): nodes open and close,
+ * The category tree on the generic screen: nodes open and close,
  * inserts go under the selected node or the root, mandatory nodes stay, moving asks first and
  * offers only allowed parents, labels that can not be renamed are locked, siblings re-order by
  * drag, and a drawer whose root is missing says 'Three nodes can not be found.'
@@ -46,7 +46,7 @@ async function addWithDialog(page: Page, label: string): Promise<number> {
   return Number(new URL(page.url()).pathname.split('/')[3]);
 }
 
-describe('category tree (SPEC §4.2)', () => {
+describe('category tree', () => {
   it('opens and closes nodes, and inserts under the selected node or the root', async () => {
     const tag = randomBytes(3).toString('hex');
     const { page, context, errors } = await openPage(browser);
@@ -185,7 +185,7 @@ describe('category tree (SPEC §4.2)', () => {
   });
 });
 
-describe('the left drawer category filter (SPEC §5)', () => {
+describe('the left drawer category filter', () => {
   it("says 'Three nodes can not be found.' when the entity's root is missing", async () => {
     const { page, context } = await openPage(browser);
     await loginAsAdmin(page);

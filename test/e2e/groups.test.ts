@@ -1,5 +1,5 @@
 /**
- * Groups (SPEC §3.3, §4.3, §6): the privileges editor on the group screen, what a member of the
+ * Groups: the privileges editor on the group screen, what a member of the
  * group then sees and may call, and the administrators group that is never deleted and never
  * loses its last enabled member.
  */
@@ -49,7 +49,7 @@ async function menuLabels(page: Page): Promise<string[]> {
   return (await panel.getByRole('link').allTextContents()).map((t) => t.trim());
 }
 
-describe('the privileges editor (SPEC §4.3)', () => {
+describe('the privileges editor', () => {
   it('grants a module wildcard and one route; a member sees exactly those modules', async () => {
     const tag = randomBytes(3).toString('hex');
     const created: { group?: number; user?: number } = {};
@@ -206,7 +206,7 @@ describe('the privileges editor (SPEC §4.3)', () => {
   });
 });
 
-describe('the administrators group (SPEC §6)', () => {
+describe('the administrators group', () => {
   it('holds every privilege, can not be deleted and keeps its last enabled member', async () => {
     const me = token.user_id;
     // Other enabled admins (this extra one, and any left by other tests) leave for the test and

@@ -1,5 +1,5 @@
 /**
- * The modules screen (`/app/modules`, issue 6 items 1 and 8): enabling and disabling as a
+ * The modules screen (`/app/modules`): enabling and disabling as a
  * non-admin sees it, the essential hint, settings saved per item and reset with a 'Confirm',
  * brand colours re-theming at once, a capability switched off on both sides, and axe.
  */
@@ -61,7 +61,7 @@ async function menuLabels(page: Page): Promise<string[]> {
   return labels;
 }
 
-describe('enabling and disabling (SPEC §4.10, §6)', () => {
+describe('enabling and disabling', () => {
   it('takes a module out of a non-admin’s navigation and brings it back', async () => {
     const user = await createUser({ privileges: ['herbs/*', 'snippets/*'], firstName: 'Noor' });
     const admin = await openPage(browser);
@@ -95,7 +95,7 @@ describe('enabling and disabling (SPEC §4.10, §6)', () => {
     }
   });
 
-  it('keeps an essential module on, with the SPEC hint', async () => {
+  it('keeps an essential module on, with the fixed hint', async () => {
     const { page, context } = await openPage(browser);
     try {
       await loginAsAdmin(page);

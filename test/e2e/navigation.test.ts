@@ -28,7 +28,7 @@ async function favouriteLabels(page: Page): Promise<string[]> {
   );
 }
 
-describe('Full Menu filter (SPEC §5)', () => {
+describe('Full Menu filter', () => {
   it('matches a label prefix below 3 characters and a substring from 3, ignoring case', async () => {
     const { page, context } = await openPage(browser);
     await loginAsAdmin(page);
@@ -56,7 +56,7 @@ describe('Full Menu filter (SPEC §5)', () => {
   });
 });
 
-describe('favourites (SPEC §2.4, §4.9)', () => {
+describe('favourites', () => {
   let user: CreatedUser;
 
   beforeAll(async () => {
@@ -150,7 +150,7 @@ describe('favourites (SPEC §2.4, §4.9)', () => {
   });
 });
 
-describe('modules the user may see (SPEC §6)', () => {
+describe('modules the user may see', () => {
   it('shows a user only the modules of their privileges', async () => {
     const user = await createUser({ privileges: ['herbs/list', 'patients/*'] });
     const { page, context } = await openPage(browser);

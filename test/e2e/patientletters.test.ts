@@ -1,5 +1,5 @@
 /**
- * Patient letters (issue 6 item 5): written in the browser with a merge field and a snippet put
+ * Patient letters: written in the browser with a merge field and a snippet put
  * in from the editor's toolbar, then printed from /printing/patientletters/{id} — print media
  * emulated, merge fields filled, no app chrome, axe clean on both screens.
  */

@@ -1,5 +1,5 @@
 /**
- * Prescriptions (issue 6 item 4): a formula built in the browser in imperial units, its running
+ * Prescriptions: a formula built in the browser in imperial units, its running
  * totals, dispensing that moves dispensary stock, the read-only dispensed prescription, and the
  * printed prescription and label (print-emulated screenshots under test-results/). axe on the
  * prescription screen and the print page.
@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { seriousViolations } from '../support/axe';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserToken } from '../../src/shared/envelope';
 import { formatQuantity, toBase } from '../../src/shared/units';
 import { sharedBrowser, loginAsAdmin, openPage, screenshotPath } from '../support/browser';
@@ -83,9 +83,25 @@ async function addLine(
   }
 }
 
-describe('prescriptions: formula, dispensing and printing', () => {
-  it('builds a formula in fl oz, totals it, dispenses from stock and prints it', async () => {
-    const tag = randomBytes(3).toString('hex');
+describe('prescriptions: a formula in fl oz, totalled, dispensed from stock and printed', () => {
+  const tag = randomBytes(3).toString('hex');
+  const [nettle, lemonBalm] = [`Nettle ${tag}`, `Lemon balm ${tag}`];
+  let nettleId = 0;
+  let balmId = 0;
+  let id = 0;
+  let opened: Awaited<ReturnType<typeof openPage>>;
+  let page: Page;
+  let editor: ReturnType<Page['getByRole']>;
+  /** The lines as stored, in the base unit. */
+  let lines: Array<{ prescription_line_quantity: number }> = [];
+  const total = (label: string) =>
+    editor
+      .getByRole('table', { name: 'Totals' })
+      .getByRole('row', { name: new RegExp(`^${label}`) })
+      .getByRole('cell')
+      .innerText();
+
+  beforeAll(async () => {
     const patient = await must<{ patient_id: number }>('patients/insert', {
       patient_first_name: 'Ivy',
       patient_last_name: `Formula ${tag}`,
@@ -99,145 +115,144 @@ describe('prescriptions: formula, dispensing and printing', () => {
           dispensary_product_price: pricePer100ml,
         })
       ).dispensary_product_id;
-    const [nettle, lemonBalm] = [`Nettle ${tag}`, `Lemon balm ${tag}`];
-    const nettleId = await product(nettle, 12);
-    const balmId = await product(lemonBalm);
-    const { prescription_id: id } = await must<{ prescription_id: number }>(
-      'prescriptions/insert',
-      {
-        prescription_patient_id: patient.patient_id,
-        prescription_dose_instructions: '1 teaspoon three times a day in a little water',
-      },
-    );
-
+    nettleId = await product(nettle, 12);
+    balmId = await product(lemonBalm);
+    ({ prescription_id: id } = await must<{ prescription_id: number }>('prescriptions/insert', {
+      prescription_patient_id: patient.patient_id,
+      prescription_dose_instructions: '1 teaspoon three times a day in a little water',
+    }));
     await setImperial(true);
-    const { page, context, errors } = await openPage(browser);
-    try {
-      await loginAsAdmin(page);
-      await page.goto(`/app/prescriptions/${id}`);
-      const editor = page.getByRole('region', { name: 'Editor' });
-      await editor.getByText('No lines yet.').waitFor();
+    opened = await openPage(browser);
+    page = opened.page;
+    editor = page.getByRole('region', { name: 'Editor' });
+    await loginAsAdmin(page);
+  });
+  afterAll(async () => {
+    await setImperial(false);
+    await opened?.context.close();
+  });
 
-      // Bare numbers are fluid ounces in an imperial company; prices in the company currency.
-      // The first line is priced from its product (£12 per 100 ml): 2 fl oz = 59.15 ml.
-      await addLine(page, 1, nettle, '2');
-      expect(
-        await editor
-          .getByRole('group', { name: 'Line 1' })
-          .getByRole('textbox', { name: 'Price' })
-          .inputValue(),
-      ).toBe('£7.10');
-      await addLine(page, 2, lemonBalm, '1.5 floz', '3.27');
-      const totals = editor.getByRole('table', { name: 'Totals' });
-      const total = (label: string) =>
-        totals
-          .getByRole('row', { name: new RegExp(`^${label}`) })
-          .getByRole('cell')
-          .innerText();
-      await expect.poll(() => total('Total volume')).toBe('3.5 floz');
-      expect(await total('Total price')).toBe('£10.37');
-      expect(await editor.getByRole('textbox', { name: 'Total price' }).inputValue()).toBe(
-        '£10.37',
-      );
+  it('opens the new prescription with no lines', async () => {
+    await page.goto(`/app/prescriptions/${id}`);
+    await editor.getByText('No lines yet.').waitFor();
+  });
 
-      // The daily dose and days say whether the formula lasts.
-      let answer = saved(page, /prescriptions\/update$/);
-      await editor.getByRole('textbox', { name: 'Dose per day' }).fill('0.5');
-      await editor.getByRole('textbox', { name: 'Dose per day' }).press('Tab');
-      await answer;
-      answer = saved(page, /prescriptions\/update$/);
-      await editor.getByRole('textbox', { name: 'Days' }).fill('10');
-      await editor.getByRole('textbox', { name: 'Days' }).press('Tab');
-      await answer;
-      await expect
-        .poll(() => total('Supply'))
-        .toBe('Lasts 7 days; 5 floz needed for 10 days (1.5 floz short)');
-      const lines = await must<Array<{ prescription_line_quantity: number }>>(
-        'prescriptions/get_lines',
-        { prescription_id: id },
-      );
-      expect(lines.map((l) => l.prescription_line_quantity)).toEqual([
-        Math.round(toBase(2, 'floz') * 1000) / 1000,
-        Math.round(toBase(1.5, 'floz') * 1000) / 1000,
-      ]);
-      await page.waitForLoadState('networkidle');
-      expect(await seriousViolations(page)).toEqual([]);
+  it('prices a line from its product or as typed, in fl oz, and totals them', async () => {
+    // Bare numbers are fluid ounces in an imperial company; prices in the company currency.
+    // The first line is priced from its product (£12 per 100 ml): 2 fl oz = 59.15 ml.
+    await addLine(page, 1, nettle, '2');
+    expect(
       await editor
-        .locator('[data-slot="prescription_lines"]')
-        .screenshot({ path: screenshotPath('prescription-lines-imperial') });
+        .getByRole('group', { name: 'Line 1' })
+        .getByRole('textbox', { name: 'Price' })
+        .inputValue(),
+    ).toBe('£7.10');
+    await addLine(page, 2, lemonBalm, '1.5 floz', '3.27');
+    await expect.poll(() => total('Total volume')).toBe('3.5 floz');
+    expect(await total('Total price')).toBe('£10.37');
+    expect(await editor.getByRole('textbox', { name: 'Total price' }).inputValue()).toBe('£10.37');
+  });
 
-      // Dispensing asks first, takes the stock, and leaves the prescription read-only.
-      await editor.getByRole('button', { name: 'Dispense' }).click();
-      await page
-        .getByRole('dialog', { name: 'Confirm' })
-        .getByRole('button', { name: 'OK' })
-        .click();
-      await expect
-        .poll(() => editor.getByRole('combobox', { name: 'Status' }).inputValue())
-        .toBe('Dispensed');
-      expect(await stockOf(nettleId)).toBeCloseTo(1000 - lines[0]!.prescription_line_quantity, 3);
-      expect(await stockOf(balmId)).toBeCloseTo(1000 - lines[1]!.prescription_line_quantity, 3);
-      await expect.poll(() => editor.getByRole('button', { name: 'Add line' }).count()).toBe(0);
-      expect(await editor.getByRole('textbox', { name: 'Title' }).isDisabled()).toBe(true);
-      // Why, said once above the fields rather than under each of them.
-      expect(await editor.getByTestId('row-lock').innerText()).toBe(
-        'A dispensed prescription can not be changed.',
-      );
-      expect(await editor.getByText('A dispensed prescription can not be changed.').count()).toBe(
-        1,
-      );
-      expect(await editor.getByRole('button', { name: 'Dispense' }).isDisabled()).toBe(true);
+  it('says from the daily dose and days whether the formula lasts', async () => {
+    // The daily dose and days say whether the formula lasts.
+    let answer = saved(page, /prescriptions\/update$/);
+    await editor.getByRole('textbox', { name: 'Dose per day' }).fill('0.5');
+    await editor.getByRole('textbox', { name: 'Dose per day' }).press('Tab');
+    await answer;
+    answer = saved(page, /prescriptions\/update$/);
+    await editor.getByRole('textbox', { name: 'Days' }).fill('10');
+    await editor.getByRole('textbox', { name: 'Days' }).press('Tab');
+    await answer;
+    await expect
+      .poll(() => total('Supply'))
+      .toBe('Lasts 7 days; 5 floz needed for 10 days (1.5 floz short)');
+    lines = await must<Array<{ prescription_line_quantity: number }>>('prescriptions/get_lines', {
+      prescription_id: id,
+    });
+    expect(lines.map((l) => l.prescription_line_quantity)).toEqual([
+      Math.round(toBase(2, 'floz') * 1000) / 1000,
+      Math.round(toBase(1.5, 'floz') * 1000) / 1000,
+    ]);
+    await page.waitForLoadState('networkidle');
+    expect(await seriousViolations(page)).toEqual([]);
+    await editor
+      .locator('[data-slot="prescription_lines"]')
+      .screenshot({ path: screenshotPath('prescription-lines-imperial') });
+  });
 
-      // The dispensary product shows what is left, in the company's units.
-      await page.goto(`/app/dispensary_products/${nettleId}`);
-      await expect
-        .poll(() => editor.getByRole('textbox', { name: 'In stock' }).inputValue())
-        .toBe(formatQuantity(await stockOf(nettleId), 'volume', 'imperial'));
+  it('dispenses after a confirmation: stock taken, prescription read-only', async () => {
+    // Dispensing asks first, takes the stock, and leaves the prescription read-only.
+    await editor.getByRole('button', { name: 'Dispense' }).click();
+    await page.getByRole('dialog', { name: 'Confirm' }).getByRole('button', { name: 'OK' }).click();
+    await expect
+      .poll(() => editor.getByRole('combobox', { name: 'Status' }).inputValue())
+      .toBe('Dispensed');
+    expect(await stockOf(nettleId)).toBeCloseTo(1000 - lines[0]!.prescription_line_quantity, 3);
+    expect(await stockOf(balmId)).toBeCloseTo(1000 - lines[1]!.prescription_line_quantity, 3);
+    await expect.poll(() => editor.getByRole('button', { name: 'Add line' }).count()).toBe(0);
+    expect(await editor.getByRole('textbox', { name: 'Title' }).isDisabled()).toBe(true);
+    // Why, said once above the fields rather than under each of them.
+    expect(await editor.getByTestId('row-lock').innerText()).toBe(
+      'A dispensed prescription can not be changed.',
+    );
+    expect(await editor.getByText('A dispensed prescription can not be changed.').count()).toBe(1);
+    expect(await editor.getByRole('button', { name: 'Dispense' }).isDisabled()).toBe(true);
+  });
 
-      // The print buttons open the printing layout; the page is ready for the browser's print.
-      await page.goto(`/app/prescriptions/${id}`);
-      const [printPage] = await Promise.all([
-        context.waitForEvent('page'),
-        editor.getByRole('button', { name: 'Print prescription' }).click(),
-      ]);
-      await printPage.waitForURL(new RegExp(`/printing/prescriptions/${id}$`));
-      const sheet = printPage.locator('[data-print="prescription"]');
-      await sheet.waitFor();
-      const text = await sheet.innerText();
-      for (const expected of [
-        `Formula ${tag}, Ivy`,
-        'Practitioner',
-        `${nettle}\n2 floz`,
-        `${lemonBalm}\n1.5 floz`,
-        '1 teaspoon three times a day in a little water',
-        '0.5 floz',
-        '£10.37',
-      ]) {
-        expect(text.replace(/\t/g, '\n')).toContain(expected);
-      }
-      await printPage.waitForLoadState('networkidle');
-      expect(await seriousViolations(printPage)).toEqual([]);
-      await printPage.emulateMedia({ media: 'print' });
-      expect(await printPage.getByRole('button', { name: 'Print' }).isVisible()).toBe(false);
-      await printPage.screenshot({ path: screenshotPath('prescription-print'), fullPage: true });
+  it("shows what is left of the dispensary product in the company's units", async () => {
+    // The dispensary product shows what is left, in the company's units.
+    await page.goto(`/app/dispensary_products/${nettleId}`);
+    await expect
+      .poll(() => editor.getByRole('textbox', { name: 'In stock' }).inputValue())
+      .toBe(formatQuantity(await stockOf(nettleId), 'volume', 'imperial'));
+  });
 
-      const [labelPage] = await Promise.all([
-        context.waitForEvent('page'),
-        editor.getByRole('button', { name: 'Print label' }).click(),
-      ]);
-      const label = labelPage.locator('[data-print="label"]');
-      await label.waitFor();
-      const labelText = await label.innerText();
-      expect(labelText).toContain(`Formula ${tag}, Ivy`);
-      expect(labelText).toContain('3.5 floz');
-      expect(labelText).toContain('0.5 floz per day');
-      await labelPage.screenshot({ path: screenshotPath('prescription-label-screen') });
-      await labelPage.emulateMedia({ media: 'print' });
-      await labelPage.screenshot({ path: screenshotPath('prescription-label'), fullPage: true });
-      expect(errors).toEqual([]);
-    } finally {
-      await setImperial(false);
-      await context.close();
+  it('prints the prescription on the printing layout', async () => {
+    // The print buttons open the printing layout; the page is ready for the browser's print.
+    await page.goto(`/app/prescriptions/${id}`);
+    const [printPage] = await Promise.all([
+      opened.context.waitForEvent('page'),
+      editor.getByRole('button', { name: 'Print prescription' }).click(),
+    ]);
+    await printPage.waitForURL(new RegExp(`/printing/prescriptions/${id}$`));
+    const sheet = printPage.locator('[data-print="prescription"]');
+    await sheet.waitFor();
+    const text = await sheet.innerText();
+    for (const expected of [
+      `Formula ${tag}, Ivy`,
+      'Practitioner',
+      `${nettle}\n2 floz`,
+      `${lemonBalm}\n1.5 floz`,
+      '1 teaspoon three times a day in a little water',
+      '0.5 floz',
+      '£10.37',
+    ]) {
+      expect(text.replace(/\t/g, '\n')).toContain(expected);
     }
-  }, 120_000);
+    await printPage.waitForLoadState('networkidle');
+    expect(await seriousViolations(printPage)).toEqual([]);
+    await printPage.emulateMedia({ media: 'print' });
+    expect(await printPage.getByRole('button', { name: 'Print' }).isVisible()).toBe(false);
+    await printPage.screenshot({ path: screenshotPath('prescription-print'), fullPage: true });
+  });
+
+  it('prints the label', async () => {
+    const [labelPage] = await Promise.all([
+      opened.context.waitForEvent('page'),
+      editor.getByRole('button', { name: 'Print label' }).click(),
+    ]);
+    const label = labelPage.locator('[data-print="label"]');
+    await label.waitFor();
+    const labelText = await label.innerText();
+    expect(labelText).toContain(`Formula ${tag}, Ivy`);
+    expect(labelText).toContain('3.5 floz');
+    expect(labelText).toContain('0.5 floz per day');
+    await labelPage.screenshot({ path: screenshotPath('prescription-label-screen') });
+    await labelPage.emulateMedia({ media: 'print' });
+    await labelPage.screenshot({ path: screenshotPath('prescription-label'), fullPage: true });
+  });
+
+  it('saw no browser errors', () => {
+    expect(opened.errors).toEqual([]);
+  });
 });

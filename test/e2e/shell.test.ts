@@ -5,7 +5,7 @@ import { sharedBrowser, clientAddress, loginAsAdmin, openPage, WIDE } from '../s
 
 const browser = sharedBrowser();
 
-describe('left drawer (SPEC §2.3: 320 px, breakpoint 1439)', () => {
+describe('left drawer (320 px, breakpoint 1439)', () => {
   it('sits beside the page on a wide screen and can be hidden and shown again', async () => {
     const { page, context } = await openPage(browser, { viewport: WIDE });
     await loginAsAdmin(page);

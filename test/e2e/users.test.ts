@@ -1,12 +1,12 @@
 /**
- * The users screen (SPEC §3.3, §5; DESIGN §5): a user added in the browser, given a picture and a
+ * The users screen: a user added in the browser, given a picture and a
  * password (the rules shown live), logging in elsewhere, changing their own picture, then
  * disabled by the admin and thrown out at their next call. Bad pictures are refused on the page.
  */
 import { randomBytes } from 'node:crypto';
 import { seriousViolations } from '../support/axe';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   sharedBrowser,
   findMail,
@@ -18,6 +18,7 @@ import {
 import { adminToken, api } from './api';
 
 const browser = sharedBrowser();
+type Opened = Awaited<ReturnType<typeof openPage>>;
 
 const editorOf = (page: Page) => page.getByRole('region', { name: 'Editor' });
 const saved = (page: Page, path: RegExp) =>
@@ -40,32 +41,48 @@ const shownPicture = (page: Page) =>
     .getByRole('img', { name: /^Picture of / })
     .getAttribute('src');
 
-describe('users screen', () => {
-  it('adds a user, gives them a picture and a password, and ends their session on disabling', async () => {
-    const tag = randomBytes(3).toString('hex');
-    const email = `pat-${tag}@demo.test`;
-    const password = `Fresh-Start-${tag}9`.replace(/[a-f]/g, (c) => c.toUpperCase());
-    const admin = await openPage(browser);
-    const page = admin.page;
+describe('users screen: a user added, given a picture and a password, then disabled', () => {
+  const tag = randomBytes(3).toString('hex');
+  const email = `pat-${tag}@demo.test`;
+  const password = `Fresh-Start-${tag}9`.replace(/[a-f]/g, (c) => c.toUpperCase());
+  let admin: Opened;
+  let other: Opened;
+  let page: Page;
+  let editor: ReturnType<typeof editorOf>;
+  let userId = 0;
+  /** The address of the user's saved picture. */
+  let address = '';
+
+  beforeAll(async () => {
+    admin = await openPage(browser);
+    page = admin.page;
+    editor = editorOf(page);
     await loginAsAdmin(page);
     await page.goto('/app/users');
+  });
+  afterAll(async () => {
+    await other?.context.close();
+    await admin?.context.close();
+  });
 
+  it('adds a user in the browser and names them', async () => {
     // Added in the browser.
     await page.getByRole('button', { name: 'Add', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Add user' });
     await dialog.getByRole('textbox', { name: 'First name' }).fill('Pat');
     await dialog.getByRole('textbox', { name: 'E-mail' }).fill(email);
     await dialog.getByRole('button', { name: 'Add' }).click();
-    const editor = editorOf(page);
     await editor.getByRole('heading', { name: 'Pat', exact: true }).waitFor();
     const named = saved(page, /users\/update$/);
     await editor.getByRole('textbox', { name: 'Last name' }).fill(`Quill${tag}`);
     await editor.getByRole('textbox', { name: 'Last name' }).press('Tab');
     await named;
     await editor.getByRole('heading', { name: `Pat Quill${tag}` }).waitFor();
-    const userId = Number(new URL(page.url()).pathname.split('/').pop());
+    userId = Number(new URL(page.url()).pathname.split('/').pop());
     expect(userId).toBeGreaterThan(0);
+  });
 
+  it('shows initials, and refuses a text file, a disguised one and a too large picture', async () => {
     // No picture yet: the initials; a text file is refused on the page and nothing is sent.
     expect(await editor.locator('[data-testid="avatar-image"]').textContent()).toBe('PQ');
     const fileInput = editor.locator('[data-avatar-editor] input[type="file"]');
@@ -102,8 +119,11 @@ describe('users screen', () => {
       .screenshot({ path: screenshotPath('users-avatar-refused') });
     // Nothing was sent, so nothing was saved.
     expect(await editor.getByRole('img', { name: /^Picture of / }).count()).toBe(0);
+  });
 
+  it('previews a real picture, saves it and serves it in the editor and the list', async () => {
     // A real picture: previewed, then saved, shown in the editor and the list.
+    const fileInput = editor.locator('[data-avatar-editor] input[type="file"]');
     await fileInput.setInputFiles({
       name: 'pat.png',
       mimeType: 'image/png',
@@ -118,13 +138,15 @@ describe('users screen', () => {
     await editor.getByRole('button', { name: 'Save picture' }).click();
     expect((await uploaded).status()).toBe(200);
     await expect.poll(() => shownPicture(page)).toMatch(/^\/avatars\/demo\/[\w-]{43}$/);
-    const address = (await shownPicture(page)) ?? '';
+    address = (await shownPicture(page)) ?? '';
     const row = page.getByRole('option', { name: new RegExp(`Quill${tag}`) });
     await expect.poll(() => row.locator('img').getAttribute('src')).toBe(address);
     const served = await page.request.get(address);
     expect(served.headers()['content-type']).toBe('image/png');
     expect(served.headers()['x-content-type-options']).toBe('nosniff');
+  });
 
+  it('adds a group as a chip and sets a password with the rules shown live', async () => {
     // Groups read as chips; the password is set in a dialog showing the rules live.
     const groups = editor.getByRole('combobox', { name: 'Groups' });
     const joined = saved(page, /add_groups$/);
@@ -169,8 +191,10 @@ describe('users screen', () => {
     await page.getByText('The password has been changed.').first().waitFor();
     await page.screenshot({ path: screenshotPath('users-editor') });
     expect(await seriousViolations(page)).toEqual([]);
+  });
 
-    // The choices as SPEC §3.3 lists them (sex shown Male>Female and Female>Male).
+  it('offers the contact, sex and gender choices in their order', async () => {
+    // The choices as the product lists them (sex shown Male>Female and Female>Male).
     await editor.getByRole('combobox', { name: 'Preferred contact' }).click();
     const contacts = page
       .getByRole('listbox', { name: 'Preferred contact', exact: true })
@@ -195,7 +219,9 @@ describe('users screen', () => {
       for (const name of choices)
         expect(await radios.getByRole('radio', { name, exact: true }).count()).toBe(1);
     }
+  });
 
+  it('mails the user a reset link after a confirmation', async () => {
     // Or a reset link, after a confirmation, mailed to the user.
     await editor.getByRole('button', { name: 'Send reset link' }).click();
     const confirmation = page.getByRole('dialog', { name: 'Confirm' });
@@ -203,9 +229,11 @@ describe('users screen', () => {
     await confirmation.getByRole('button', { name: 'OK' }).click();
     await page.getByText(`A link to reset the password has been sent to ${email}.`).waitFor();
     expect(await findMail(`To: ${email}`)).toMatch(/\/password-reset\?token=[\w-]+/);
+  });
 
+  it('shows the picture to the user logged in elsewhere, who changes their own', async () => {
     // The user logs in elsewhere: the picture is in their account menu; they change their own.
-    const other = await openPage(browser);
+    other = await openPage(browser);
     await loginAs(other.page, email, password);
     const account = other.page.getByRole('button', { name: 'Account' });
     expect(await account.locator('img').getAttribute('src')).toBe(address);
@@ -227,7 +255,9 @@ describe('users screen', () => {
     await other.page.getByRole('menu').locator('img').waitFor();
     await other.page.screenshot({ path: screenshotPath('users-account-menu') });
     await other.page.keyboard.press('Escape');
+  });
 
+  it('sends the disabled user to the start page at their next call', async () => {
     // Disabled by the admin: their next call sends them to the start page.
     await page.reload();
     await editor.getByRole('heading', { name: `Pat Quill${tag}` }).waitFor();
@@ -245,9 +275,9 @@ describe('users screen', () => {
       await adminToken(),
     );
     expect(after.data.user_enabled).toBe(0);
+  });
 
+  it('saw no browser errors besides refused calls', () => {
     expect(admin.errors.filter((e) => !e.includes('status of 4'))).toEqual([]);
-    await other.context.close();
-    await admin.context.close();
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Fuzzing (issue 11): at least 10,000 payloads generated with fast-check from the schemas of all
+ * Fuzzing: at least 10,000 payloads generated with fast-check from the schemas of all
  * calls (test/support/fuzz.ts), most made hostile, sent as the company's admin → no 5xx, every
  * refusal a message, and no row or audit entry changed by a refused call. The seed is fixed and
  * printed; FUZZ_SEED=… FUZZ_RUNS=… replays or widens a run (`npm run bench -- fuzz` runs more).

@@ -1,5 +1,5 @@
 /**
- * The tenant-isolation matrix (issue 11), generated from the call registry and the entity
+ * The tenant-isolation matrix, generated from the call registry and the entity
  * definitions: every call the server answers, made by company A's admin
  *  - with A's slug and ids of rows only company B has → the same answer (status, result, data,
  *    message text) as for ids that exist nowhere;

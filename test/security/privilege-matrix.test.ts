@@ -1,11 +1,11 @@
 /**
- * The privilege matrix (issue 11), generated from the privilege catalogue and the call registry:
+ * The privilege matrix, generated from the privilege catalogue and the call registry:
  * for every privilege route (`module/route`), a user whose one group holds only it
  *  - may make every call that needs it (answered, or refused only for the payload's content:
  *    never 401, 403 or 5xx);
  *  - is refused every other privileged call with 403 and the privilege message;
  * every call open to any logged-in user is answered to a user holding no privilege at all; and
- * the admin-group rules of issue 11 item 1 hold. A call or privilege added later joins by itself.
+ * the admin-group rules hold. A call or privilege added later joins by itself.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildRegistry } from '../../src/server/api';
@@ -236,7 +236,7 @@ describe.each(OPEN_TO_USERS)('%s (any logged-in user)', (path) => {
 });
 
 /**
- * Issue 11 item 1: only members of group 1 may change, disable, delete or set the password of a
+ * The admin boundary: only members of group 1 may change, disable, delete or set the password of a
  * member of group 1; a user holding every users and groups route is still no admin.
  */
 describe('the admin group', () => {

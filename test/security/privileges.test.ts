@@ -1,5 +1,5 @@
 /**
- * The server, not the client, decides who may do what (DESIGN §5): every privileged call of the
+ * The server, not the client, decides who may do what: every privileged call of the
  * settings, modules and groups features is refused to a user without its privilege, and allowed
  * with exactly that `module/route` or with the module's wildcard.
  */

@@ -1,5 +1,5 @@
 /**
- * Row-level security stops what the code might miss (DESIGN §5). These tests talk to PostgreSQL
+ * Row-level security stops what the code might miss. These tests talk to PostgreSQL
  * directly as the application role — no repository, no dispatcher — so only the policies stand
  * between one company and another.
  */

@@ -1,5 +1,5 @@
 /**
- * A search in one company can not return, count or time another company's rows (issue 12).
+ * A search in one company can not return, count or time another company's rows.
  *
  * Company B holds 400 patients surnamed Quarrington, then renamed Vexillum (the same number of
  * rows and terms either way). Company A, searching "vexill", gets nothing, counts nothing — and

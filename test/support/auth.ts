@@ -34,7 +34,7 @@ export async function solveCaptcha(server: TestServer, company: TestCompany): Pr
   return btoa(JSON.stringify(payload));
 }
 
-export interface LoginData {
+interface LoginData {
   user: SessionUser;
   user_token: UserToken;
 }
@@ -64,7 +64,7 @@ export async function loginToken(
   return reply.data.user_token;
 }
 
-export interface Mailbox {
+interface Mailbox {
   port: number;
   /** Resolves with the next message delivered (raw RFC 822 text). */
   next(): Promise<string>;
@@ -95,7 +95,7 @@ export function useMailbox(): { readonly box: Mailbox; smtpUrl(): string } {
   };
 }
 
-export async function startMailbox(): Promise<Mailbox> {
+async function startMailbox(): Promise<Mailbox> {
   const received: string[] = [];
   const waiting: Array<(raw: string) => void> = [];
   const smtp = new SMTPServer({
@@ -135,7 +135,7 @@ export const decodeQuotedPrintable = (raw: string): string =>
     .replace(/=\r?\n/g, '')
     .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
-export interface ResetLink {
+interface ResetLink {
   url: URL;
   token: string;
   company: string;

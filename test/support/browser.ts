@@ -46,7 +46,7 @@ export function clientAddress(): string {
   return `10.${randomInt(1, 255)}.${randomInt(1, 255)}.${randomInt(1, 255)}`;
 }
 
-export interface OpenedPage {
+interface OpenedPage {
   context: BrowserContext;
   page: Page;
   /** Console errors and uncaught page errors seen so far. */
@@ -116,7 +116,7 @@ export async function findMail(contains: string, timeoutMs = 10_000): Promise<st
 }
 
 /** Mail bodies may be quoted-printable: soft line breaks and =XX escapes. */
-export function decodeQuotedPrintable(text: string): string {
+function decodeQuotedPrintable(text: string): string {
   return text
     .replace(/=\r?\n/g, '')
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));

@@ -120,7 +120,7 @@ function insertParams(batch: Batch): unknown[] {
   ];
 }
 
-export interface SeedTarget {
+interface SeedTarget {
   /** company id → patients it already has (the demo clinic's 200) */
   existing: Map<number, number>;
   companies: number[];

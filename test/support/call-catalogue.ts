@@ -23,7 +23,7 @@ export interface IdSource {
   module(name: string): Promise<number>;
 }
 
-export class MissingExample extends Error {}
+class MissingExample extends Error {}
 
 /** Sample values of the entity helpers, with referenced rows taken from the IdSource. */
 class SourceTargets extends Targets {
@@ -118,7 +118,7 @@ async function preferencePayload(module: string, verb: string, ids: IdSource): P
     : { module_id };
 }
 
-/** The generic calls of an entity set (DESIGN §4), built from its definition. */
+/** The generic calls of an entity set, built from its definition. */
 async function entityPayload(
   d: EntityDefinition,
   verb: string,

@@ -1,5 +1,5 @@
 /**
- * The fuzzer of issue 11: payloads generated with fast-check from each call's own zod schema
+ * The fuzzer: payloads generated with fast-check from each call's own zod schema
  * (read as JSON Schema, as scripts/generate-api-docs.ts does), most of them then made hostile —
  * NUL bytes, lone surrogates, `__proto__` keys, nesting thousands deep, 1e308, -0, strings near
  * the body limit, wrong types, a bad slug or token. Every answer must be an envelope below 500,
@@ -20,7 +20,7 @@ class Raw {
 }
 
 /** JSON text of a value; own `__proto__` keys and Raw pieces are written as they are. */
-export function toJson(value: unknown): string {
+function toJson(value: unknown): string {
   if (value instanceof Raw) return value.text;
   if (Array.isArray(value)) return `[${value.map(toJson).join(',')}]`;
   if (value !== null && typeof value === 'object') {
@@ -105,7 +105,10 @@ const nested = (depth: number, asObject: boolean) =>
       : `${'['.repeat(depth)}1${']'.repeat(depth)}`,
   );
 
-/** The hostile values of issue 11, and plain wrong types. */
+/**
+ * Hostile values (NUL bytes, lone surrogates, extreme numbers, deep nesting, strings near the
+ * body limit, filter prefixes and markup), and plain wrong types.
+ */
 const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
   fc.string({ maxLength: 10 }).map((s) => `${s}\u0000${s}`),
   fc.constantFrom('\ud800', 'a\udc00b', '\udfff\ud800', '\u0000'),
@@ -129,7 +132,7 @@ const withKey = (payload: Record<string, unknown>, key: string, value: unknown) 
   return copy;
 };
 
-export interface FuzzCase {
+interface FuzzCase {
   path: string;
   /** The body's JSON text, or text that is not JSON at all. */
   body: string;
@@ -208,14 +211,14 @@ export function fuzzCases(
   });
 }
 
-export interface Answer {
+interface Answer {
   status: number;
   /** The parsed body, or undefined when it is not JSON. */
   json: unknown;
 }
 
 /** What is wrong with an answer (nothing: null): a 5xx, no envelope, a refusal without a message. */
-export function answerProblem(answer: Answer): string | null {
+function answerProblem(answer: Answer): string | null {
   if (answer.status >= 500) return `status ${answer.status}`;
   const envelope = answer.json as { result?: unknown; messages?: unknown } | undefined;
   if (!envelope || typeof envelope.result !== 'boolean') return 'no envelope';
@@ -228,7 +231,7 @@ export function answerProblem(answer: Answer): string | null {
   return null;
 }
 
-export interface FuzzTarget {
+interface FuzzTarget {
   send(path: string, body: string): Promise<Answer>;
   /** A fingerprint of the company's rows and audit log. */
   snapshot(): Promise<string>;
@@ -274,7 +277,7 @@ export function targetOf(server: {
   };
 }
 
-export interface FuzzProblem {
+interface FuzzProblem {
   index: number;
   case: FuzzCase;
   problem: string;

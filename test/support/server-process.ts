@@ -15,7 +15,7 @@ const READY_LINE = 'Materia is ready at';
 export const PROCESS_ADMIN_EMAIL = 'admin@demo.clinic';
 export const PROCESS_ADMIN_PASSWORD = 'Process-Admin-Password-42';
 
-export interface ExitState {
+interface ExitState {
   code: number | null;
   signal: NodeJS.Signals | null;
 }

@@ -5,7 +5,7 @@
  */
 import { createServer, connect, type Server, type Socket } from 'node:net';
 
-export interface TcpProxy {
+interface TcpProxy {
   /** `url` with its host and port replaced by the relay's. */
   urlFor(url: string): string;
   /** Cuts every connection and refuses new ones until `resume()`. */

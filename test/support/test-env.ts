@@ -8,7 +8,7 @@ import type { UserToken } from '../../src/shared/envelope';
 import { newCompany, startTestServer, type TestCompany, type TestServer } from './api';
 import { adminToken } from './users';
 
-export interface TestEnv {
+interface TestEnv {
   readonly server: TestServer;
   /** The file's own company. */
   readonly company: TestCompany;
@@ -16,7 +16,7 @@ export interface TestEnv {
   readonly admin: UserToken;
 }
 
-export interface TestEnvOptions {
+interface TestEnvOptions {
   /** The company's name ('Test Clinic' when not given); false where the tests make their own. */
   company?: string | false;
   /** Settings as environment variables; a function is read when the server starts, so it may

@@ -29,7 +29,7 @@ const EXPECTED = [
 ];
 
 describe('entity definitions', () => {
-  it('defines the twenty entity sets of SPEC §2.1, each owned by a catalogue module', () => {
+  it('defines the twenty entity sets, each owned by a catalogue module', () => {
     expect(ENTITIES.map((e) => e.entities)).toEqual(EXPECTED);
     for (const entity of ENTITIES) expect(MODULES.map((m) => m.name)).toContain(entity.module);
   });
@@ -50,7 +50,7 @@ describe('entity definitions', () => {
     expect(entityByPath('users')?.fields.map((f) => f.name)).not.toContain('user_password_hash');
   });
 
-  it('labels fields by the SPEC §3.2 rule unless told otherwise', () => {
+  it('labels fields by the default rule unless told otherwise', () => {
     expect(defaultLabel('herb_latin_name', 'herb')).toBe('Latin name');
     expect(defaultLabel('dispensary_product_reorder_level', 'dispensary_product')).toBe(
       'Reorder level',

@@ -8,7 +8,7 @@ import { HERB_USES } from '../../src/server/seed/data/clinical-lists';
 import { HERB_TRADITIONS, HERBS } from '../../src/server/seed/data/herbs';
 import { randomSource } from '../../src/server/seed/insert';
 
-describe('filter values (SPEC §4.6, §5)', () => {
+describe('filter values', () => {
   it('treats empty values as no filter and 0 as a value', () => {
     expect(isActiveFilter('')).toBe(false);
     expect(isActiveFilter('  ')).toBe(false);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { passwordProblems } from '../../src/shared/password';
 
-describe('password rules (SPEC §5)', () => {
+describe('password rules', () => {
   it('names every broken rule with its exact text', () => {
     expect(passwordProblems('')).toEqual([
       'Can not be empty',

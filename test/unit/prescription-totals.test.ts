@@ -19,7 +19,7 @@ import { prescriptionSummary } from '../../src/web/entity/extras/prescriptionSum
 const currency = (code: string) => currencyByCode(code) as Currency;
 const [GBP, CHF, JPY] = [currency('GBP'), currency('CHF'), currency('JPY')];
 
-describe('money (SPEC §3.3 decimals and rounding)', () => {
+describe('money (currency decimals and rounding)', () => {
   it("rounds to the currency's step and decimals, halves up despite floats", () => {
     expect(roundMoney(1.005, GBP)).toBe(1.01);
     expect(roundMoney(1.025, CHF)).toBe(1.05);

@@ -1,4 +1,4 @@
-/** SPEC §9 progress colours at every boundary, and the stock percentage behind the dashboard bars. */
+/** Progress colours at every boundary, and the stock percentage behind the dashboard bars. */
 import { describe, expect, it } from 'vitest';
 import { progressColour } from '../../src/shared/colours';
 import { clampPercent, stockPercent } from '../../src/shared/dashboard';

@@ -11,7 +11,7 @@ import {
   unitsOf,
 } from '../../src/shared/units';
 
-describe('units (SPEC §9)', () => {
+describe('units', () => {
   it('offers exactly the units of each kind and system, smallest first', () => {
     const symbols = (kind: 'weight' | 'volume' | 'length', system: 'metric' | 'imperial') =>
       unitsOf(kind, system).map((u) => u.symbol);

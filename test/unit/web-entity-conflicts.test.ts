@@ -1,5 +1,5 @@
 /**
- * The store's side of edit conflicts (issue 11, item 2), through its transport seam: each save
+ * The store's side of edit conflicts, through its transport seam: each save
  * carries the version and value the user saw (a queued second edit the first one's new version),
  * a 409 is kept for the editor's dialog, and Reload / Overwrite do what they say.
  */

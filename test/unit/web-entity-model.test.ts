@@ -1,4 +1,4 @@
-/** Pure rules of the generic entity screen (SPEC §2.5, §3.2, §4.2–4.8, §5). */
+/** Pure rules of the generic entity screen. */
 import { describe, expect, it } from 'vitest';
 import { categories, herbs, groups, patients, prescriptions } from '../../src/shared/entities';
 import { currencyByCode, type Currency } from '../../src/shared/currencies';
@@ -49,7 +49,7 @@ const gbp = currencyByCode('GBP') as Currency;
 const admin = { admin: true, privileges: [] };
 const reader = { admin: false, privileges: ['herbs/list'] };
 
-describe('list pages (SPEC §4.6)', () => {
+describe('list pages', () => {
   it('replaces the list on page 1, appends later pages and flags the last page', () => {
     const first = mergePage(herbs, [herb(9)], 1, 2, [herb(1), herb(2)]);
     expect(first.list.map((r) => r.herb_id)).toEqual([1, 2]);
@@ -65,14 +65,14 @@ describe('list pages (SPEC §4.6)', () => {
     expect(next.list.map((r) => r.herb_id)).toEqual([1, 2, 3]);
   });
 
-  it('stores rows without the envelope fields (SPEC §3.1)', () => {
+  it('stores rows without the envelope fields', () => {
     expect(stripEnvelope({ herb_id: 1, _user_token: {}, _company_slug: 'demo' })).toEqual({
       herb_id: 1,
     });
   });
 });
 
-describe('filters (SPEC §4.6, §4.8)', () => {
+describe('filters', () => {
   it('removes a filter set to an empty value and keeps 0 as a value', () => {
     let filters = withFilter({}, 'herb_family', 'Rosaceae');
     expect(filters).toEqual({ herb_family: 'Rosaceae' });
@@ -132,7 +132,7 @@ describe('filters in the list address', () => {
   });
 });
 
-describe('selection (SPEC §2.5, §4.4)', () => {
+describe('selection', () => {
   it('reads the click mode from the modifier keys', () => {
     const keys = { ctrlKey: false, metaKey: false, shiftKey: false };
     expect(clickMode(keys)).toBe('single');
@@ -165,7 +165,7 @@ describe('selection (SPEC §2.5, §4.4)', () => {
   });
 });
 
-describe('trees (SPEC §4.2)', () => {
+describe('trees', () => {
   const node = (id: number, parent: number, label: string, container = 1) => ({
     category_id: id,
     category_parent: parent,
@@ -202,7 +202,7 @@ describe('trees (SPEC §4.2)', () => {
   });
 });
 
-describe('values as shown (SPEC §3.2, §5)', () => {
+describe('values as shown', () => {
   it('shows dates as DD/MM/YYYY, with HH:mm when timed, and reads them back', () => {
     expect(displayDate('2024-03-01')).toBe('01/03/2024');
     expect(displayDate('2024-03-01 09:30:00')).toBe('01/03/2024 09:30');
@@ -247,7 +247,7 @@ describe('values as shown (SPEC §3.2, §5)', () => {
   });
 });
 
-describe('what is allowed (SPEC §5, §6, §4.2)', () => {
+describe('what is allowed', () => {
   const state = (ids: number[], lookup = {}, loading = false) => ({
     selected_ids: ids,
     list_lookup: lookup,
@@ -301,7 +301,7 @@ describe('what is allowed (SPEC §5, §6, §4.2)', () => {
   });
 });
 
-describe('routes and preferences (SPEC §2.1, §2.5)', () => {
+describe('routes and preferences', () => {
   it('keeps the tab in a row uri and knows the flags', () => {
     expect(rowUri('herbs', 5, 'uses')).toBe('/app/herbs/5/uses');
     expect(rowUri('herbs', 5)).toBe('/app/herbs/5');
@@ -342,7 +342,7 @@ describe('routes and preferences (SPEC §2.1, §2.5)', () => {
   });
 });
 
-describe('editor items (SPEC §3.2)', () => {
+describe('editor items', () => {
   it('finds fields, relations and extras by name, and marks anything else unknown', () => {
     expect(resolveItem(herbs, 'herb_dose_max')).toMatchObject({ kind: 'field', type: 'number' });
     expect(resolveItem(herbs, 'actions')).toMatchObject({
@@ -356,7 +356,7 @@ describe('editor items (SPEC §3.2)', () => {
     });
   });
 
-  it('defaults an empty label by the SPEC rule: prefix off, spaces, capitalised', () => {
+  it('defaults an empty label by the default rule: prefix off, spaces, capitalised', () => {
     const unlabelled = {
       ...patients,
       fields: patients.fields.map((f) =>

@@ -1,5 +1,5 @@
 /**
- * The entity store (SPEC §3.1, §4.5–4.9) driven through its transport seam by a small in-memory
+ * The entity store driven through its transport seam by a small in-memory
  * stand-in for the generic calls, so each rule is checked without a browser.
  */
 import { describe, expect, it } from 'vitest';
@@ -99,7 +99,7 @@ describe('the found count', () => {
   });
 });
 
-describe('list loading (SPEC §4.6)', () => {
+describe('list loading', () => {
   it('flags loading during a fetch, appends later pages and stops at a short page', async () => {
     const server = fakeServer(herbRows(120));
     const store = createEntityStore(herbs, server.transport);
@@ -206,7 +206,7 @@ describe('a list started before its screen (the warm start)', () => {
   });
 });
 
-describe('route changes and rows (SPEC §4.5, §4.7)', () => {
+describe('route changes and rows', () => {
   it('loads the list with cleared filters, then selects and reloads a listed row', async () => {
     const server = fakeServer(herbRows(5));
     const store = createEntityStore(herbs, server.transport);
@@ -264,7 +264,7 @@ describe('route changes and rows (SPEC §4.5, §4.7)', () => {
   });
 });
 
-describe('changes (SPEC §4.8, §4.9, §5)', () => {
+describe('changes', () => {
   it('needs a field name, does nothing without a selection, and stores the answer clean', async () => {
     const server = fakeServer(herbRows(2));
     const store = createEntityStore(herbs, server.transport);
@@ -386,7 +386,7 @@ describe('changes (SPEC §4.8, §4.9, §5)', () => {
   });
 });
 
-describe('relations and labels (SPEC §5)', () => {
+describe('relations and labels', () => {
   it('looks up only uncached labels and nothing for no ids', async () => {
     const server = fakeServer([]);
     const store = createEntityStore(herbs, server.transport);

@@ -18,7 +18,7 @@ const rows: ModuleRow[] = MODULES.map((m, i) => ({
   module_enabled: 1,
 }));
 
-describe('navigation filter (SPEC §5)', () => {
+describe('navigation filter', () => {
   it('matches a label prefix below 3 characters', () => {
     expect(matchesNavFilter('Patients', 'pa')).toBe(true);
     expect(matchesNavFilter('Patient letters', 'le')).toBe(false);
@@ -40,7 +40,7 @@ describe('navigation filter (SPEC §5)', () => {
   });
 });
 
-describe('visible modules (SPEC §6)', () => {
+describe('visible modules', () => {
   it('shows an admin every enabled module that has a route', () => {
     const items = visibleModules(rows, { admin: true, privileges: [] });
     expect(items.map((i) => i.name)).not.toContain('materia');
@@ -94,7 +94,7 @@ describe('navigation tree', () => {
   });
 });
 
-describe('favourites (SPEC §4.9)', () => {
+describe('favourites', () => {
   const items = visibleModules(rows, { admin: true, privileges: [] });
   const herbs = items.find((i) => i.name === 'herbs')!;
   const patients = items.find((i) => i.name === 'patients')!;

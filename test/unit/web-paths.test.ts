@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { crumbsFor, loginPathFor, parseId, safeRedirect } from '../../src/web/app/paths';
 
-describe('route ids (SPEC §2.1)', () => {
+describe('route ids', () => {
   it('is numeric when it parses as a number, otherwise text', () => {
     expect(parseId('12')).toBe(12);
     expect(parseId('0')).toBe(0);

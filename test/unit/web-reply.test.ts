@@ -8,7 +8,7 @@ import {
 import { DEFAULT_COLOURS } from '../../src/shared/colours';
 import { contrastRatio, readableTextOn, shadesOf } from '../../src/web/theme/palette';
 
-describe('reply handling (SPEC §8.2)', () => {
+describe('reply handling', () => {
   it('reads an envelope', () => {
     const reply = readReply(
       200,
@@ -53,7 +53,7 @@ describe('reply handling (SPEC §8.2)', () => {
   });
 });
 
-describe('toasts (SPEC §8.1)', () => {
+describe('toasts', () => {
   it('maps message types', () => {
     expect(['s', 'p', 'w', 'i', 'e', 'x'].map(toastKind)).toEqual([
       'success',

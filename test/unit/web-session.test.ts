@@ -33,7 +33,7 @@ describe('company slug', () => {
   });
 });
 
-describe('heartbeat (SPEC §4.1)', () => {
+describe('heartbeat', () => {
   it('moves the 30 s counter every third tick and the 60 s counter every sixth', () => {
     let beat = INITIAL_HEARTBEAT;
     const seen: [number, number][] = [];

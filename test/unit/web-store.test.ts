@@ -19,7 +19,7 @@ const user = {
   group_ids: [1],
 };
 
-describe('session store (SPEC §3.5, §4.1)', () => {
+describe('session store', () => {
   beforeEach(() => {
     useSession.getState().logout();
     useSession.setState({ version: null, version_update: null, company_slug: null });

@@ -1,7 +1,7 @@
 /** The reply when a call needs a solved captcha first (logins after failures, reset requests). */
 import type { CallContext, CallResult } from '../http/calls';
 
-export const CAPTCHA_REQUIRED_TEXT = 'Please complete the captcha to continue.';
+const CAPTCHA_REQUIRED_TEXT = 'Please complete the captcha to continue.';
 
 export const captchaRequired = (): CallResult => ({
   result: false,

@@ -15,7 +15,7 @@ const CHALLENGE_TTL_MS = 10 * 60 * 1000;
 /** Expired claims are swept at most this often, not by every claim (the deletes would queue). */
 const SWEEP_EVERY_MS = 60 * 1000;
 
-export interface CaptchaOptions {
+interface CaptchaOptions {
   /** PBKDF2 iterations per attempt: the work a browser spends (≈ 5 s at 5,000). */
   cost: number;
 }

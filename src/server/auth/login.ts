@@ -25,18 +25,18 @@ import {
   waitInWords,
 } from './throttle';
 
-export const INVALID_LOGIN_TEXT = 'The e-mail or password is not correct.';
+const INVALID_LOGIN_TEXT = 'The e-mail or password is not correct.';
 /** Failures (per account or per address, in 15 minutes) after which a captcha or a wait is due. */
-export const CAPTCHA_AFTER = 3;
-export const FIRST_WAIT_SECONDS = 60;
-export const LONGEST_WAIT_SECONDS = 15 * 60;
+const CAPTCHA_AFTER = 3;
+const FIRST_WAIT_SECONDS = 60;
+const LONGEST_WAIT_SECONDS = 15 * 60;
 /** Enough failures to reach the longest wait; more change nothing. */
 const COUNTED = CAPTCHA_AFTER + Math.ceil(Math.log2(LONGEST_WAIT_SECONDS / FIRST_WAIT_SECONDS)) + 1;
 
 export const loginWaitText = (seconds: number) =>
   `Too many failed sign-ins. Complete the captcha to sign in now, or try again in ${waitInWords(seconds)}.`;
 
-export interface LoginInput {
+interface LoginInput {
   user_email: string;
   password: string;
   altcha?: string | undefined;

@@ -24,14 +24,14 @@ import {
   tooManyAttempts,
 } from './throttle';
 
-export const RESET_REQUESTED_TEXT =
+const RESET_REQUESTED_TEXT =
   'If that address belongs to an account, a link to reset the password is on its way.';
 export const RESET_LINK_INVALID_TEXT =
   'This reset link has expired or has already been used. Please ask for a new one.';
-export const PASSWORD_RESET_TEXT = 'Your password has been changed. You can log in with it now.';
+const PASSWORD_RESET_TEXT = 'Your password has been changed. You can log in with it now.';
 /** Mails per account and requests per address, per hour. */
-export const RESET_ACCOUNT_LIMIT = 3;
-export const RESET_ADDRESS_LIMIT = 10;
+const RESET_ACCOUNT_LIMIT = 3;
+const RESET_ADDRESS_LIMIT = 10;
 
 export async function requestPasswordReset(
   ctx: CallContext,

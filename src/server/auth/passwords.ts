@@ -23,8 +23,10 @@ export async function verifyPassword(stored: string | null | undefined, password
   return verify(stored, password).catch(() => false);
 }
 
-/** Refuses a password that breaks SPEC §5, naming every broken rule with its exact text. */
-export function requireAcceptablePassword(password: string): void {
+/**
+ * Refuses a password that breaks the password rules, naming every broken rule with its exact text.
+ */
+function requireAcceptablePassword(password: string): void {
   const problems = passwordProblems(password);
   if (problems.length) throw badRequest(problems.join(' '));
 }

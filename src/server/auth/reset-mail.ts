@@ -4,7 +4,7 @@ import { composeMail } from '../mail/compose';
 import { publicLink } from '../mail/links';
 import type { MailMessage } from '../mail/mailer';
 
-export const RESET_PATH = '/password-reset';
+const RESET_PATH = '/password-reset';
 
 export function resetMail(options: {
   config: Pick<Config, 'publicUrl' | 'host' | 'port'>;

@@ -13,7 +13,7 @@ import type { ModuleSwitches } from '../modules/switches';
 import type { SessionCache } from './session-cache';
 
 export const SESSION_CHANNEL = 'materia_auth';
-export const COMPANY_CHANNEL = 'materia_companies';
+const COMPANY_CHANNEL = 'materia_companies';
 const RETRY_MS = 1000;
 
 interface Log {
@@ -21,7 +21,7 @@ interface Log {
   info(message: string): void;
 }
 
-export interface SessionListener {
+interface SessionListener {
   stop(): Promise<void>;
 }
 

@@ -11,8 +11,8 @@ import { USER_DETAIL_COLUMNS } from '../../shared/users';
 import { groupsOfUser } from '../users/profile';
 import { SessionCache } from './session-cache';
 
-export const TOKEN_IDLE_MS = 2 * 60 * 60 * 1000;
-export const TOKEN_ABSOLUTE_MS = 12 * 60 * 60 * 1000;
+const TOKEN_IDLE_MS = 2 * 60 * 60 * 1000;
+const TOKEN_ABSOLUTE_MS = 12 * 60 * 60 * 1000;
 /** last_seen_at is written at most this often, so that reads stay reads. */
 const TOUCH_EVERY_MS = 60 * 1000;
 
@@ -26,7 +26,7 @@ export const digest = (secret: string) => createHash('sha256').update(secret).di
 /** Memory holds digests too, never the secrets themselves. */
 const cacheKey = (secret: string) => digest(secret).toString('base64');
 
-export interface IssuedToken {
+interface IssuedToken {
   hash: string;
   userlogin_id: number;
   logged_in_at: Date;

@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import type { Tx } from '../db/tenancy';
 import { ApiError } from '../http/errors';
 
-export interface AttemptRule {
+interface AttemptRule {
   kind: 'login' | 'reset';
   windowSeconds: number;
 }
@@ -21,7 +21,7 @@ export const accountSubject = (email: string) => `email:${email}`;
 export const addressSubject = (ip: string) => `ip:${normalizeIP(ip, 64)}`;
 
 /** The recent attempts of one subject, newest first. */
-export class AttemptCount {
+class AttemptCount {
   constructor(
     private readonly rule: AttemptRule,
     /** Seconds since each attempt, newest first. */

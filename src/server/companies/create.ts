@@ -14,7 +14,7 @@ import type { Tx } from '../db/tenancy';
 import type { Company } from '../http/calls';
 import { syncModules } from '../modules/sync';
 
-export const newCompanySchema = z.object({
+const newCompanySchema = z.object({
   slug: z
     .string()
     .regex(/^[a-z0-9][a-z0-9-]{0,62}$/, 'slug: lower-case letters, digits and dashes only'),
@@ -27,16 +27,16 @@ export const newCompanySchema = z.object({
   adminFirstName: z.string().default('Admin'),
   adminLastName: z.string().default(''),
 });
-export type NewCompany = z.input<typeof newCompanySchema>;
+type NewCompany = z.input<typeof newCompanySchema>;
 
-export type CompanyInitialiser = (trx: Tx, company: Company) => Promise<void>;
+type CompanyInitialiser = (trx: Tx, company: Company) => Promise<void>;
 const initialisers: CompanyInitialiser[] = [];
 
 export function onCompanyCreated(initialiser: CompanyInitialiser): void {
   initialisers.push(initialiser);
 }
 
-export class CompanyExistsError extends Error {}
+class CompanyExistsError extends Error {}
 
 export async function createCompany(db: Kysely<DB>, input: NewCompany): Promise<Company> {
   const parsed = newCompanySchema.safeParse(input);

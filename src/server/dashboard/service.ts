@@ -1,6 +1,6 @@
 /**
  * The dashboard's figures for one user: only those of modules that are enabled and whose records
- * the user may list (SPEC §6), so a user without `patients/list` learns nothing about patients.
+ * the user may list, so a user without `patients/list` learns nothing about patients.
  */
 import { DASHBOARD_COUNTS, type DashboardStats } from '../../shared/dashboard';
 import { grants, privilegeOf } from '../../shared/privileges';

@@ -27,7 +27,7 @@ interface Logger {
 }
 
 const SUPERUSER = 'postgres';
-export const EMBEDDED_DATABASE = 'materia';
+const EMBEDDED_DATABASE = 'materia';
 
 export async function freePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {

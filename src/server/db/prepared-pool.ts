@@ -14,7 +14,7 @@ import type pg from 'pg';
 import { holdingSender } from './held-statements';
 
 /** Each connection keeps at most this many prepared statements; later ones run unnamed. */
-export const MAX_PREPARED_PER_CONNECTION = 200;
+const MAX_PREPARED_PER_CONNECTION = 200;
 /** Statement names remembered by text (hashing the text on every query showed in profiles). */
 const MAX_REMEMBERED_NAMES = 2000;
 

@@ -4,14 +4,14 @@ import type { ColumnType, Generated } from 'kysely';
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type Json = ColumnType<Record<string, unknown>, string | undefined, string>;
 
-export interface CompaniesTable {
+interface CompaniesTable {
   company_id: Generated<number>;
   company_slug: string;
   company_name: string;
   created_at: Generated<Date>;
 }
 
-export interface UsersTable {
+interface UsersTable {
   company_id: number;
   user_id: Generated<number>;
   user_first_name: string;
@@ -33,7 +33,7 @@ export interface UsersTable {
   user_updated_at: Generated<Date>;
 }
 
-export interface GroupsTable {
+interface GroupsTable {
   company_id: number;
   group_id: Generated<number>;
   group_name: string;
@@ -41,19 +41,19 @@ export interface GroupsTable {
   group_description: Generated<string>;
 }
 
-export interface UserGroupsTable {
+interface UserGroupsTable {
   company_id: number;
   user_id: number;
   group_id: number;
 }
 
-export interface GroupPrivilegesTable {
+interface GroupPrivilegesTable {
   company_id: number;
   group_id: number;
   privilege: string;
 }
 
-export interface UserLoginsTable {
+interface UserLoginsTable {
   company_id: number;
   userlogin_id: Generated<number>;
   user_id: number;
@@ -66,7 +66,7 @@ export interface UserLoginsTable {
   user_agent: Generated<string>;
 }
 
-export interface PasswordResetsTable {
+interface PasswordResetsTable {
   company_id: number;
   reset_id: Generated<number>;
   user_id: number;
@@ -76,7 +76,7 @@ export interface PasswordResetsTable {
   used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
-export interface UserAvatarsTable {
+interface UserAvatarsTable {
   company_id: number;
   user_id: number;
   avatar_key: string;
@@ -85,7 +85,7 @@ export interface UserAvatarsTable {
   created_at: Generated<Date>;
 }
 
-export interface AuthAttemptsTable {
+interface AuthAttemptsTable {
   company_id: number;
   attempt_id: Generated<number>;
   kind: 'login' | 'reset';
@@ -105,20 +105,20 @@ export interface ModulesTable {
   module_order: Generated<number>;
 }
 
-export interface ModuleGroupsTable {
+interface ModuleGroupsTable {
   company_id: number;
   module_id: number;
   group_id: number;
 }
 
-export interface UserPreferencesTable {
+interface UserPreferencesTable {
   company_id: number;
   user_id: number;
   module_id: number;
   preferences: Json;
 }
 
-export interface AuditLogTable {
+interface AuditLogTable {
   company_id: number;
   audit_id: Generated<number>;
   at: Generated<Date>;
@@ -132,14 +132,14 @@ export interface AuditLogTable {
 }
 
 /** Secrets every server of a deployment shares (not tenant data; see 0002_server_secrets). */
-export interface ServerSecretsTable {
+interface ServerSecretsTable {
   name: string;
   value: string;
   created_at: Generated<Date>;
 }
 
 /** Captcha solutions already accepted, by any server (see 0014_captcha_uses). */
-export interface CaptchaUsesTable {
+interface CaptchaUsesTable {
   nonce: string;
   expires_at: Date;
 }

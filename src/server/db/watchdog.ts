@@ -13,7 +13,7 @@ import type { EmbeddedCluster } from './embedded';
 const PROBE_EVERY_MS = 1000;
 const PROBE_TIMEOUT_MS = 3000;
 export const MAX_RESTARTS = 5;
-export const RESTART_WINDOW_MS = 10 * 60 * 1000;
+const RESTART_WINDOW_MS = 10 * 60 * 1000;
 
 interface Logger {
   info(msg: string): void;
@@ -21,7 +21,7 @@ interface Logger {
   error(msg: string): void;
 }
 
-export interface WatchdogOptions {
+interface WatchdogOptions {
   /** Where the probe connects (the application role's URL). */
   url: string;
   /** The embedded cluster this process runs, or null for an external database. */

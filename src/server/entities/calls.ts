@@ -1,5 +1,5 @@
 /**
- * The calls of one entity set, built from its definition (SPEC §7.4, DESIGN §4). Each call needs
+ * The calls of one entity set, built from its definition. Each call needs
  * the privilege of the module route it belongs to: reads need `list`, insert `insert`, delete
  * `delete`, and every other change (edits, order, relations, moves) `update`.
  */

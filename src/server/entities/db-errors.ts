@@ -42,7 +42,7 @@ function labelOf(definition: EntityDefinition, column: string): string {
 }
 
 /** Rethrows a database failure as an ApiError when it is the caller's doing. */
-export function explainDatabaseError(error: unknown, definition: EntityDefinition): never {
+function explainDatabaseError(error: unknown, definition: EntityDefinition): never {
   if (!isPgError(error)) throw error;
   switch (error.code) {
     case '23505': {

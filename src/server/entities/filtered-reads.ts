@@ -26,13 +26,13 @@ import {
   type Sort,
 } from './where';
 
-export interface ReadQuery {
+interface ReadQuery {
   filters?: Filters;
   relation_filters?: RelationFilters;
   sort?: Sort;
 }
 
-export interface Page {
+interface Page {
   offset: number;
   limit: number;
 }

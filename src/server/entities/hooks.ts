@@ -1,8 +1,8 @@
 /**
- * Per-entity extras beside the generic engine (DESIGN §3: "the generic screen plus explicit
- * extras"): rules only one entity has, such as revoking a disabled user's sessions or keeping the
- * administrators group from being emptied. Each hook runs inside the call's transaction; throwing
- * an ApiError refuses the call and undoes everything it wrote.
+ * Per-entity extras beside the generic engine (special screens are the generic one plus explicit
+ * extras, never a fork): rules only one entity has, such as revoking a disabled user's sessions or
+ * keeping the administrators group from being emptied. Each hook runs inside the call's
+ * transaction; throwing an ApiError refuses the call and undoes everything it wrote.
  */
 import type { z } from 'zod';
 import type { EntityDefinition, FieldDefinition, RelationDefinition } from '../../shared/entities';
@@ -10,7 +10,7 @@ import type { CallContext, CallResult } from '../http/calls';
 import type { Row } from './repository';
 
 /** A call of one entity set only, e.g. prescriptions/save_lines. */
-export interface ExtraCall {
+interface ExtraCall {
   /** The module route whose privilege it needs (list, insert, update, delete or an extra route). */
   route: string;
   input: z.ZodType;

@@ -1,5 +1,5 @@
 /**
- * Relation calls of SPEC §7.4: `{entities}/add_{relation}`, `remove_`, `get_`, `sync_`, and
+ * Relation calls: `{entities}/add_{relation}`, `remove_`, `get_`, `sync_`, and
  * `get_relation_id(s)`. Related ids must exist in the same company (another company's id is
  * "not found" like any missing id); admin-only relations (group membership) refuse others.
  */
@@ -80,7 +80,7 @@ export async function linkRelations(
 
 export type RelationChange = 'add' | 'remove' | 'sync';
 
-export interface ChangeOutcome {
+interface ChangeOutcome {
   /** The owning row. */
   entity: Row;
   /** The related rows this call linked or unlinked. */

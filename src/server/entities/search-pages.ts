@@ -1,6 +1,7 @@
 /**
- * Pages and counts of a search at any size (issue 12). The condition in ./search.ts decides what
- * matches; this file decides how to find it fast, by what the words are like:
+ * Pages and counts of a search at any size, a million patients included. The condition in
+ * ./search.ts decides what matches; this file decides how to find it fast, by what the words are
+ * like:
  *
  * 1. A broad search (one row in five holds "an") most often has a page among the first rows of
  *    the list: a walk of the order index (index-only) that stops once it has the page, or after
@@ -58,7 +59,7 @@ export function tuneSearch(next: Partial<SearchTuning>): SearchTuning {
 }
 
 /** …and beyond, matching rows are counted up to this: the badge then says "1,000+". */
-export const COUNT_CAP = 1000;
+const COUNT_CAP = 1000;
 
 export interface SearchCount {
   count: number;

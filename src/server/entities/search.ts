@@ -1,5 +1,6 @@
 /**
- * What the search box's text means (SPEC §5, issue 12), and the condition that decides it.
+ * What the search box's text means (`docs/decisions.md`: Search at a million patients), and the
+ * condition that decides it.
  *
  * A plain search and an `&` search match word by word: every word must appear, in any order, in
  * some search column (each word within one column), dates read as the clinic writes them. `=`

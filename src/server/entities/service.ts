@@ -35,13 +35,13 @@ import {
   type RelationFilters,
 } from './where';
 
-export interface InsertInput extends Record<string, unknown> {
+interface InsertInput extends Record<string, unknown> {
   _relations?: Record<string, number[]>;
   _selected?: number | number[] | null;
   _copy?: number;
 }
 
-export interface Query {
+interface Query {
   page: number;
   limit: number;
   filters?: Filters;
@@ -156,7 +156,7 @@ export class EntityService {
   }
 
   /**
-   * One field of a row (SPEC §7.4). With `_version` (and `_seen`) the save is refused with a 409
+   * One field of a row. With `_version` (and `_seen`) the save is refused with a 409
    * when the field changed since the user saw it (./versions.ts); the row is locked first, so
    * of two saves made from the same version exactly one wins.
    */

@@ -1,5 +1,5 @@
 /**
- * Tree rules of SPEC §4.2, for definitions with `tree` (categories): a mandatory node is never
+ * Tree rules, for definitions with `tree` (categories): a mandatory node is never
  * deleted, only containers take children, only movable nodes move, only renameable labels change,
  * and no node moves under itself or its own descendants. The rule columns come from the
  * definition, so another tree-shaped entity gets the same rules by naming its columns.
@@ -57,7 +57,7 @@ export async function checkParent(
   return parent;
 }
 
-/** The parent of a new node: the first selected id (SPEC §4.8), else the root. */
+/** The parent of a new node: the first selected id, else the root. */
 export function parentOfInsert(
   d: EntityDefinition,
   selected: number | number[] | null | undefined,

@@ -1,6 +1,6 @@
 /**
  * Checks on values a caller writes: the field must exist and be writable by this caller, and the
- * value must pass the field's rule. Messages name the field (DESIGN §4).
+ * value must pass the field's rule. Messages name the field.
  */
 import type { EntityDefinition, FieldDefinition } from '../../shared/entities';
 import { lockText } from '../../shared/entities/locks';

@@ -1,5 +1,5 @@
 /**
- * Lost updates (issue 11, item 2): an update may carry the row version its user saw (`_version`)
+ * Lost updates: an update may carry the row version its user saw (`_version`)
  * and the value of the field it saw (`_seen`). When the row moved on since, the save is refused
  * only if *this field* changed — a colleague's edit of another field is no conflict — with a 409
  * that names who changed the field and when, and answers the current row so that the editor can
@@ -20,7 +20,7 @@ export interface Seen {
 }
 
 /** What a 409's `data.conflict` says, beside `data.entity` (the current row). */
-export interface ConflictData {
+interface ConflictData {
   field: string;
   changed_by: string | null;
   changed_at: string | null;

@@ -87,7 +87,7 @@ function fieldCondition(
 }
 
 /** The text search over the definition's search columns, besides the named filters. */
-export const SEARCH_FILTER = 'search';
+const SEARCH_FILTER = 'search';
 
 const allowedCache = new WeakMap<EntityDefinition, ReadonlyMap<string, FieldDefinition>>();
 
@@ -97,7 +97,7 @@ const allowedCache = new WeakMap<EntityDefinition, ReadonlyMap<string, FieldDefi
  * field — however plainly stored — is not a filter: `patients/list` filtered by `patient_notes`
  * would read notes without the audit entry `get` writes.
  */
-export function allowedFilters(definition: EntityDefinition): ReadonlyMap<string, FieldDefinition> {
+function allowedFilters(definition: EntityDefinition): ReadonlyMap<string, FieldDefinition> {
   let allowed = allowedCache.get(definition);
   if (!allowed) {
     const names = new Set(definition.list.filters.map((f) => f.name));

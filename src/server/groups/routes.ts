@@ -1,4 +1,4 @@
-/** Group privilege calls (SPEC §7.2); see src/server/api.ts for how they are registered. */
+/** Group privilege calls; see src/server/api.ts for how they are registered. */
 import { z } from 'zod';
 import { availablePrivileges } from '../../shared/modules';
 import { defineCall, type CallDefinition } from '../http/calls';

@@ -1,5 +1,5 @@
 /**
- * Group privileges (SPEC §4.3, §6). A group's list holds `module/route` strings and `module/*`
+ * Group privileges. A group's list holds `module/route` strings and `module/*`
  * wildcards, each one the catalogue offers. It is stored normalised (shared/privileges
  * `normalisePrivileges`): a wildcard's own routes are dropped, since it grants them already, so
  * the stored list — and its audit trail — says exactly what the group may do.

@@ -19,7 +19,7 @@ import { addSecurityHeaders } from './security-headers';
 
 export { BODY_LIMIT_BYTES };
 
-export interface AppOptions {
+interface AppOptions {
   services: Services;
   registry: CallRegistry;
   webRoot?: string | null;
@@ -38,10 +38,6 @@ const API_COMPRESSION = {
   brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 1 } },
   zlibOptions: { level: 1 },
 };
-
-export function loggerOptions(level: string): FastifyServerOptions['logger'] {
-  return { level, redact: ['req.headers.authorization'] };
-}
 
 export async function buildApp(
   options: AppOptions,

@@ -83,7 +83,7 @@ export interface CallDefinition<S extends z.ZodType = z.ZodType> {
 export const defineCall = <S extends z.ZodType>(definition: CallDefinition<S>) =>
   definition as unknown as CallDefinition;
 
-export type CallResolver = (path: string) => CallDefinition | undefined;
+type CallResolver = (path: string) => CallDefinition | undefined;
 
 /** A family of calls named by pattern: how to find one, and every path it answers today. */
 export interface CallFamily {

@@ -29,12 +29,12 @@ import { ApiError, badRequest, forbidden, notFound, unauthenticated } from './er
 import { guardInput } from './input-guard';
 import { describeError } from './validation';
 
-export interface RequestMeta {
+interface RequestMeta {
   ip: string;
   userAgent: string;
 }
 
-export interface DispatchOutcome {
+interface DispatchOutcome {
   status: number;
   envelope: Envelope;
   headers?: Record<string, string>;

@@ -1,7 +1,7 @@
 /**
  * What the app answers when a request never reaches a call: an address Fastify can not decode,
  * a body it can not parse, a file the static server refuses, an address nothing serves. Every one
- * is the envelope with a plain message (DESIGN §4) — never Fastify's or @fastify/static's own
+ * is the envelope with a plain message — never Fastify's or @fastify/static's own
  * error body, and never a 500 for something the caller sent.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -12,7 +12,7 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 export const NOTHING_HERE_TEXT = 'There is nothing at this address.';
 export const BAD_ADDRESS_TEXT = 'The address is not valid.';
-export const SERVER_FAILURE_TEXT = 'Something went wrong on the server; nothing was saved.';
+const SERVER_FAILURE_TEXT = 'Something went wrong on the server; nothing was saved.';
 
 export interface RequestFailure {
   statusCode?: number;

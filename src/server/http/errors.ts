@@ -1,4 +1,4 @@
-/** A refusal the caller should see: its HTTP status and the message text (SPEC §8). */
+/** A refusal the caller should see: its HTTP status and the message text. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,

@@ -21,11 +21,10 @@ export const RESERVED_NAMES: ReadonlySet<string> = new Set([
 // eslint-disable-next-line no-control-regex -- NUL is exactly what this looks for
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-export const isStorableText = (text: string): boolean => !UNSTORABLE.test(text);
+const isStorableText = (text: string): boolean => !UNSTORABLE.test(text);
 
-export const unstorableText = (field: string) =>
-  `"${field}" contains a character that can not be stored.`;
-export const reservedNameText = (field: string, name: string) =>
+const unstorableText = (field: string) => `"${field}" contains a character that can not be stored.`;
+const reservedNameText = (field: string, name: string) =>
   `"${field}" contains a field named "${name}", which is not allowed.`;
 
 /**

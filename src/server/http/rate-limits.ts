@@ -12,7 +12,7 @@ import { envelopeOf } from './dispatch';
 
 export type RateLimits = Readonly<Record<string, number>>;
 
-export const RATE_LIMIT_WINDOW_MS = 60_000;
+const RATE_LIMIT_WINDOW_MS = 60_000;
 
 /** Calls per minute per address: well above what a clinic behind one NAT address makes. */
 export const DEFAULT_RATE_LIMITS: RateLimits = {

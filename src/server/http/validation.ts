@@ -1,4 +1,7 @@
-/** Turns a zod failure into one message naming the field (SPEC §5 texts where they exist). */
+/**
+ * Turns a zod failure into one message naming the field (the product's fixed texts where they
+ * exist).
+ */
 import type { z } from 'zod';
 
 const fieldName = (path: ReadonlyArray<PropertyKey>) =>

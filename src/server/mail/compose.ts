@@ -2,7 +2,7 @@
  * Builds the plain-text and the simple HTML body of a mail from one list of blocks, so the two
  * never say different things. Names and clinic names are user-entered: HTML is escaped.
  */
-export type MailBlock = string | { href: string; label: string };
+type MailBlock = string | { href: string; label: string };
 
 const ENTITIES: Record<string, string> = {
   '&': '&amp;',
@@ -12,8 +12,7 @@ const ENTITIES: Record<string, string> = {
   "'": '&#39;',
 };
 
-export const escapeHtml = (text: string): string =>
-  text.replace(/[&<>"']/g, (c) => ENTITIES[c] ?? c);
+const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => ENTITIES[c] ?? c);
 
 const textBlock = (block: MailBlock) =>
   typeof block === 'string' ? block : `${block.label}:\n${block.href}`;

@@ -1,5 +1,5 @@
 /**
- * The company-wide unit system and currency (product module settings, SPEC §3.4), read on the
+ * The company-wide unit system and currency (product module settings), read on the
  * server the way the web reads them (src/web/theme/useCompanySettings.ts).
  */
 import { currencyByCode, DEFAULT_CURRENCY, type Currency } from '../../shared/currencies';

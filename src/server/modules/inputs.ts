@@ -6,7 +6,7 @@ import { badRequest } from '../http/errors';
 
 export const moduleIdField = z.number().int().positive();
 
-/** Optional in the schema so that a missing field gets SPEC §5's own text, not zod's. */
+/** Optional in the schema so that a missing field gets the product's fixed text, not zod's. */
 export const fieldField = z.string().max(64, maxLengthText(64)).optional();
 
 export function requireField(field: string | undefined): string {

@@ -1,6 +1,6 @@
 /**
  * Typed queries on a company's module rows. Every query names the company as well: row-level
- * security would stop a miss, but the repository never relies on it alone (DESIGN §5).
+ * security would stop a miss, but the repository never relies on it alone.
  */
 import type { Selectable } from 'kysely';
 import type { ModulesTable } from '../db/schema';

@@ -1,4 +1,4 @@
-/** Module settings and administration calls (SPEC §7.2–7.3); see src/server/api.ts. */
+/** Module settings and administration calls; see src/server/api.ts. */
 import { z } from 'zod';
 import { defineCall, type CallDefinition } from '../http/calls';
 import { refreshModuleList, setModuleEnabled } from './admin-service';

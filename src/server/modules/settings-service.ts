@@ -34,7 +34,7 @@ export async function enabledPublicSettings(trx: Tx, companyId: number) {
   }));
 }
 
-/** The product module's public settings (SPEC §3.4); defaults when its row is somehow absent. */
+/** The product module's public settings; defaults when its row is somehow absent. */
 export async function productPublicSettings(trx: Tx, companyId: number): Promise<SettingsObject> {
   const row = await findModuleByName(trx, companyId, PRODUCT_MODULE);
   return row

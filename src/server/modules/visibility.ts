@@ -1,5 +1,5 @@
 /**
- * Who may see a module (SPEC §6): admins see every module, everyone sees the product module
+ * Who may see a module: admins see every module, everyone sees the product module
  * (company-wide settings such as the currency), others a module they hold any privilege of.
  */
 import { PRODUCT_MODULE } from '../../shared/modules';

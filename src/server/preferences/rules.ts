@@ -1,6 +1,7 @@
 /**
  * What a preference may hold. Any JSON value, within size limits, under a plain field name; a few
- * fields that other screens read have a shape of their own (favourites: SPEC §3.3, DESIGN §4).
+ * fields that other screens read have a shape of their own (favourites: a list of
+ * `{to, label, module_id}`).
  */
 import { z } from 'zod';
 import { maxLengthText } from '../../shared/limits';
@@ -9,12 +10,12 @@ import { badRequest } from '../http/errors';
 import { RESERVED_NAMES } from '../http/input-guard';
 import { describeError } from '../http/validation';
 
-export const PREFERENCE_FIELD = /^[a-z_][a-z0-9_]{0,63}$/;
-export const PREFERENCE_VALUE_MAX_BYTES = 64 * 1024;
+const PREFERENCE_FIELD = /^[a-z_][a-z0-9_]{0,63}$/;
+const PREFERENCE_VALUE_MAX_BYTES = 64 * 1024;
 /** All of one user's preferences for one module; stops a loop of new field names filling a row. */
 export const PREFERENCES_MAX_BYTES = 1024 * 1024;
-export const FAVOURITES_MAX = 100;
-export const FAVOURITE_LABEL_MAX = 100;
+const FAVOURITES_MAX = 100;
+const FAVOURITE_LABEL_MAX = 100;
 
 const favourite = z.strictObject({
   to: z.string().max(2000, maxLengthText(2000)).startsWith('/', 'Must start with "/".'),

@@ -1,5 +1,5 @@
 /**
- * A user's own preferences per module (SPEC §6): stored per (user, module), readable and writable
+ * A user's own preferences per module: stored per (user, module), readable and writable
  * only by that user, for a module the user can see.
  */
 import { moduleByName } from '../../shared/modules';
@@ -42,7 +42,7 @@ export async function myPreferences(
   return readPreferences(ctx.trx, await ownerFor(ctx, moduleName, moduleId));
 }
 
-export interface PreferenceChange {
+interface PreferenceChange {
   module_id: number;
   field?: string | undefined;
   value?: unknown;

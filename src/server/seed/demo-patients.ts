@@ -11,7 +11,7 @@ import * as people from './data/people';
 import type { DemoProduct } from './demo-dispensary';
 import { insertRows, type Random, type SeedRow } from './insert';
 
-export const DEMO_PATIENTS = 200;
+const DEMO_PATIENTS = 200;
 /** Demo dates count back from this day, so every demo clinic is the same. */
 const BASE_DAY = Date.UTC(2025, 5, 1);
 

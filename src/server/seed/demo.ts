@@ -23,19 +23,8 @@ import { seedPatients } from './demo-patients';
 import { idsOf, insertRows, randomSource } from './insert';
 import { sql } from 'kysely';
 
-export interface DemoIds {
-  companyId: number;
-  byTable: Map<string, Map<string, number>>;
-}
-
 /** Id lookups by name for a table the company seed or this seed filled. */
-export async function namesToIds(
-  trx: Tx,
-  companyId: number,
-  table: string,
-  id: string,
-  name: string,
-) {
+async function namesToIds(trx: Tx, companyId: number, table: string, id: string, name: string) {
   const rows = await sql<{
     id: number;
     name: string;

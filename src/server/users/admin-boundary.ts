@@ -1,5 +1,5 @@
 /**
- * The admin boundary (DESIGN §9): only members of the administrators group (group 1) may change,
+ * The admin boundary: only members of the administrators group (group 1) may change,
  * disable, delete or set the password of a member of that group. Else a user holding
  * users/update or users/set_password could take over an admin's account (new e-mail, then the
  * reset link; or a new password) and so become an admin. Every call that acts on another user's

@@ -16,8 +16,8 @@ import { noSuchUserText } from './passwords';
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
-export const AVATAR_SAVED_TEXT = 'The picture has been saved.';
-export const AVATAR_REMOVED_TEXT = 'The picture has been removed.';
+const AVATAR_SAVED_TEXT = 'The picture has been saved.';
+const AVATAR_REMOVED_TEXT = 'The picture has been removed.';
 
 /** The user whose picture changes, after checking the caller may change it. */
 async function targetOf(ctx: CallContext, userId: number) {
@@ -106,7 +106,7 @@ export async function removeAvatar(
   return setAvatar(ctx, user, '');
 }
 
-export interface AvatarFile {
+interface AvatarFile {
   contentType: string;
   data: Buffer;
 }

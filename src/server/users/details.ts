@@ -1,5 +1,5 @@
 /**
- * A user changing their own details, one field at a time (SPEC §5: the field is named). Only the
+ * A user changing their own details, one field at a time (the field is named). Only the
  * fields in SELF_EDITABLE_USER_FIELDS: never the password, the enabled flag or the groups.
  */
 import { z } from 'zod';

@@ -1,6 +1,7 @@
 /**
  * Passwords changed from inside the application: by the user (old password first) or by an admin
- * for another user. Either way the SPEC §5 rules apply and the user's other sessions end.
+ * for another user. Either way the password rules of `src/shared/password.ts` apply and the user's
+ * other sessions end.
  */
 import type { CallContext, CallResult } from '../http/calls';
 import { badRequest, notFound } from '../http/errors';
@@ -8,12 +9,11 @@ import { mailResetLink } from '../auth/password-reset';
 import { setPasswordOf, verifyPassword } from '../auth/passwords';
 import { assertMayManageUsers } from './admin-boundary';
 
-export const WRONG_OLD_PASSWORD_TEXT = 'The current password is not correct.';
-export const PASSWORD_CHANGED_TEXT = 'The password has been changed.';
+const WRONG_OLD_PASSWORD_TEXT = 'The current password is not correct.';
+const PASSWORD_CHANGED_TEXT = 'The password has been changed.';
 export const noSuchUserText = (userId: number) => `There is no user with the id ${userId}.`;
-export const resetSentText = (email: string) =>
-  `A link to reset the password has been sent to ${email}.`;
-export const RESET_DISABLED_TEXT =
+const resetSentText = (email: string) => `A link to reset the password has been sent to ${email}.`;
+const RESET_DISABLED_TEXT =
   'This user is disabled: enable the account before sending a reset link.';
 
 export async function changeMyPassword(

@@ -1,5 +1,5 @@
 /**
- * The user object every account call answers with (SPEC §3.3): the user's own fields, groups and
+ * The user object every account call answers with: the user's own fields, groups and
  * the session's token fields. The password hash is never selected.
  */
 import { sql } from 'kysely';
@@ -13,7 +13,7 @@ import type { UserToken } from '../../shared/envelope';
 import type { Tx } from '../db/tenancy';
 
 /** A session as login issues it (with the secret) or as a later call authenticates it. */
-export interface SessionInfo {
+interface SessionInfo {
   hash?: string;
   userlogin_id: number;
   logged_in_at: Date;
@@ -64,7 +64,7 @@ export async function loadSessionUser(
   return row ? sessionUserOf(row, session) : undefined;
 }
 
-/** The `_user_token` the client sends back with every call (DESIGN §4). */
+/** The `_user_token` the client sends back with every call. */
 export function userToken(user: SessionUser & { hash: string }): UserToken {
   return {
     hash: user.hash,

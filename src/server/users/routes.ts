@@ -23,7 +23,7 @@ export const userCalls: CallDefinition[] = [
     database: false,
     handler: (ctx) =>
       Promise.resolve({
-        // Admins hold every privilege without any being listed (SPEC §6).
+        // Admins hold every privilege without any being listed.
         data: ctx.user.is_admin ? allPrivilegeStrings() : [...ctx.user.privileges].sort(),
       }),
   }),

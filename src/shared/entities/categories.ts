@@ -1,7 +1,7 @@
 /**
- * The category tree (SPEC §3.3, §4.2): every company has mandatory roots (Patients, Herbs, …)
+ * The category tree: every company has mandatory roots (Patients, Herbs, …)
  * whose subtrees file the records of that entity. The flags decide what may happen to a node;
- * only admins set them (DESIGN §4).
+ * only admins set them.
  */
 import { defineEntity } from './define';
 import { colour, input, readOnly, toggle } from './fields';

@@ -1,5 +1,5 @@
 /**
- * Dispensary stock (DESIGN §6): what is made from which herb and part, in which form and
+ * Dispensary stock: what is made from which herb and part, in which form and
  * strength, with stock and reorder level in the base unit of its kind (mg or ml).
  */
 import { defineEntity } from './define';

@@ -1,6 +1,7 @@
 /**
  * Field builders: each returns a field specification with its editor type, value kind and rule;
- * `defineEntity` fills in the label (SPEC §3.2 default) and the remaining defaults.
+ * `defineEntity` fills in the label (by the default rule of `labels.ts`) and the remaining
+ * defaults.
  */
 import { z } from 'zod';
 import { TEXT_MAX_LENGTH } from '../limits';
@@ -221,7 +222,7 @@ export function reference(name: string, entities: string, o: Common = {}): Field
   };
 }
 
-/** A category (SPEC §3.2 tree select) from the subtree under the root with key `root`. */
+/** A category (a tree select) from the subtree under the root with key `root`. */
 export function category(name: string, root: string, o: Common = {}): FieldSpec {
   return {
     label: 'Category',

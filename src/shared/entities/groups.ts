@@ -1,5 +1,5 @@
 /**
- * Groups of users (SPEC §3.3). Group 1 is the company's administrators: it can not be deleted and
+ * Groups of users. Group 1 is the company's administrators: it can not be deleted and
  * never loses its last member. Privileges are edited by the groups/*_privileges calls.
  */
 import { defineEntity } from './define';

@@ -1,4 +1,4 @@
-/** The materia medica (DESIGN §6): names, family, parts used, actions, indications, doses. */
+/** The materia medica: names, family, parts used, actions, indications, doses. */
 import { defineEntity } from './define';
 import { category, input, quantity, select, textarea } from './fields';
 import { MATERIA_UNIT_KIND_OPTIONS } from './options';

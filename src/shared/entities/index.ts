@@ -1,5 +1,5 @@
 /**
- * Every entity set, one definition each (DESIGN §3). The server derives its calls and checks from
+ * Every entity set, one definition each. The server derives its calls and checks from
  * this list and the web its lists and editors; `checkDefinitions` proves the cross-references.
  */
 import { actions } from './actions';

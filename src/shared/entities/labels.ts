@@ -1,5 +1,5 @@
 /**
- * SPEC §3.2: a label defaults to the field name with its prefix (`{base}_`) removed, underscores
+ * A label defaults to the field name with its prefix (`{base}_`) removed, underscores
  * turned into spaces, and the first letter capitalised: `herb_latin_name` → "Latin name".
  */
 export function defaultLabel(name: string, base?: string): string {
@@ -12,7 +12,7 @@ export function defaultLabel(name: string, base?: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** Toggle defaults of SPEC §3.2: 1 is Yes, 0 is No. */
+/** Toggle defaults: 1 is Yes, 0 is No. */
 export const TOGGLE_OPTIONS = [
   { value: 1, label: 'Yes' },
   { value: 0, label: 'No' },

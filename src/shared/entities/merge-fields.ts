@@ -49,7 +49,7 @@ const escapeHtml = (text: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
 
-/** 2024-03-01 → 01/03/2024 (SPEC §5 display format). */
+/** 2024-03-01 → 01/03/2024 (the display format of dates). */
 export const displayDate = (iso: string): string =>
   iso.replace(/^(\d{4})-(\d{2})-(\d{2}).*$/, '$3/$2/$1');
 

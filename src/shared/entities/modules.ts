@@ -1,5 +1,5 @@
 /**
- * Modules (SPEC §2.6, §3.3): rows come from the module catalogue (src/shared/modules.ts), so the
+ * Modules: rows come from the module catalogue (src/shared/modules.ts), so the
  * generic engine only reads them and edits which groups see them. Enabling goes through
  * modules/update_module_enabled (slot `module_enabled_switch`) and settings through
  * modules/update_settings and update_public_settings (the Settings tab's slot and one editor tab

@@ -1,4 +1,7 @@
-/** Fixed choices of entity fields (SPEC §3.3 for contact, sex and gender; DESIGN §6 for forms). */
+/**
+ * Fixed choices of entity fields (contact, sex and gender as the product requirements list them;
+ * forms as clinics make them).
+ */
 import {
   GENDER_OPTIONS as GENDERS,
   optionLabel,

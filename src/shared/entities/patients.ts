@@ -1,5 +1,5 @@
 /**
- * Patient records (DESIGN §6). Every read of one record lands in the audit log. The name is a
+ * Patient records. Every read of one record lands in the audit log. The name is a
  * stored "Last, First" column the database computes, so lists sort and search by it.
  */
 import { defineEntity } from './define';

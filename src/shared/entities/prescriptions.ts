@@ -1,5 +1,5 @@
 /**
- * Herbal prescriptions (DESIGN §6). Lines (herbs or dispensary products with a quantity in the
+ * Herbal prescriptions. Lines (herbs or dispensary products with a quantity in the
  * base unit and a price) are saved as a whole by prescriptions/save_lines, which also sets the
  * total; prescriptions/dispense takes the stock and marks the prescription dispensed.
  */

@@ -1,7 +1,7 @@
 /**
  * The zod rules behind field definitions, shared by the server (which enforces them) and the web
- * (which shows the same messages before a call is made). Messages follow SPEC §5 where it gives
- * a text and otherwise say plainly what a valid value looks like.
+ * (which shows the same messages before a call is made). Messages use the fixed product texts where
+ * they give a text and otherwise say plainly what a valid value looks like.
  */
 import { z } from 'zod';
 import { HEX_COLOUR } from '../colours';
@@ -14,7 +14,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const TEL = /^[0-9+()\-.\s]*$/;
 const WEB_ADDRESS = /^(https?:\/\/\S+|\/\S*)$/;
 
-/** SPEC §5: rich text is trimmed, and a lone line break becomes empty. */
+/** Rich text is trimmed, and a lone line break becomes empty. */
 export function normaliseRichText(html: string): string {
   const trimmed = html.trim();
   return /^(<p>\s*(<br\s*\/?>)?\s*<\/p>|<br\s*\/?>|\n)$/i.test(trimmed) ? '' : trimmed;

@@ -1,12 +1,12 @@
 /**
- * The shapes of an entity definition (DESIGN §3). One definition per entity set says everything
+ * The shapes of an entity definition. One definition per entity set says everything
  * the server needs to validate, store, filter and sort it, and everything the web needs to draw
  * its list, filters and editor. Definitions are plain data plus zod rules: no behaviour.
  */
 import type { z } from 'zod';
 import type { UnitKind } from '../units';
 
-/** Editor item types of SPEC §3.2. */
+/** Editor item types: how a field is edited and shown. */
 export type EditorType =
   | 'input'
   | 'textarea'
@@ -171,7 +171,10 @@ export interface TreeDefinition {
   rootValue: 0;
   /** Holds the id of the node's top-level ancestor. */
   rootColumn?: string;
-  /** 0/1 columns enforcing SPEC §4.2 when present. */
+  /**
+   * 0/1 columns enforcing the tree rules (mandatory, movable, renamable, may hold children) when
+   * present.
+   */
   mandatory?: string;
   container?: string;
   movable?: string;
@@ -212,7 +215,7 @@ export interface EntityDefinition {
   auditReads: boolean;
   /**
    * Every logged-in user may read it (list, get, typeahead, labels, tree reads) without the
-   * module's `list` privilege: the category tree the shell loads for everyone (SPEC §2.3) and the
+   * module's `list` privilege: the category tree the shell loads for everyone and the
    * reference lists records pick from. Writes still need their privileges.
    */
   openReads: boolean;

@@ -1,5 +1,5 @@
 /**
- * Staff accounts (SPEC §3.3). The password hash is not a field and so is never read or written
+ * Staff accounts. The password hash is not a field and so is never read or written
  * here; passwords change through users/set_password and the reset flow. Disabling a user revokes
  * their sessions; group membership (which grants privileges) is changed by admins only.
  */

@@ -1,5 +1,5 @@
 /**
- * The one API client (SPEC §7, §8; DESIGN §4). Every call is `POST {apiBase}/{path}` with JSON;
+ * The one API client. Every call is `POST {apiBase}/{path}` with JSON;
  * it adds `_company_slug` and, when logged in, `_user_token`, reads the envelope, shows the
  * messages as toasts, opens the 'Application Error' dialog for a reply without `result`, notes
  * the version and refreshed token fields, and logs the user out locally on
@@ -12,7 +12,7 @@ import { showApplicationError } from './errorDialog';
 import { readReply, tokenFieldsOf } from './reply';
 import { showMessages, showToast } from './toasts';
 
-export interface CallOptions {
+interface CallOptions {
   /** Log the messages to the console instead of showing toasts (list, row, settings calls). */
   quiet?: boolean;
   /** Leave the messages to the caller (forms that show them on the page). */
@@ -26,7 +26,7 @@ export interface CallOptions {
 
 export const SERVER_DOWN_TEXT =
   'The server cannot be reached. Check your connection and try again in a moment.';
-export const INVALID_REPLY_TEXT = 'The server sent a reply the app does not understand.';
+const INVALID_REPLY_TEXT = 'The server sent a reply the app does not understand.';
 
 /** The server could not be reached (or answered with something that is not an envelope). */
 export class CallError extends Error {

@@ -1,4 +1,4 @@
-/** State of the 'Application Error' dialog (SPEC §2.3, §8.2): the raw reply it shows. */
+/** State of the 'Application Error' dialog: the raw reply it shows. */
 import { create } from 'zustand';
 
 interface ApplicationErrorState {

@@ -2,9 +2,9 @@
 import type { Envelope, Message } from '../../shared/envelope';
 import { TOAST_OTHER_MS, TOAST_SUCCESS_MS } from '../../shared/limits';
 
-export type Reply<T> = { ok: true; envelope: Envelope<T> } | { ok: false; raw: unknown };
+type Reply<T> = { ok: true; envelope: Envelope<T> } | { ok: false; raw: unknown };
 
-/** A reply without a `result` field is not an envelope (SPEC §8.2: the Application Error dialog). */
+/** A reply without a `result` field is not an envelope (the Application Error dialog). */
 export function readReply<T>(status: number, text: string): Reply<T> {
   let body: unknown;
   try {
@@ -37,7 +37,7 @@ function isMessage(value: unknown): value is Message {
 
 export type ToastKind = 'success' | 'warning' | 'info' | 'error';
 
-/** s or p success; w warning; i info; anything else an error (SPEC §8.1). */
+/** s or p success; w warning; i info; anything else an error. */
 export function toastKind(type: string): ToastKind {
   switch (type) {
     case 's':
@@ -52,7 +52,7 @@ export function toastKind(type: string): ToastKind {
   }
 }
 
-/** A message's own timeout, else 5 s for success and 10 s for the others (SPEC §8.1, §9). */
+/** A message's own timeout, else 5 s for success and 10 s for the others. */
 export function toastTimeout(message: Pick<Message, 'type' | 'timeout'>): number {
   if (typeof message.timeout === 'number' && message.timeout > 0) return message.timeout;
   return toastKind(message.type) === 'success' ? TOAST_SUCCESS_MS : TOAST_OTHER_MS;

@@ -1,4 +1,4 @@
-/** Toasts for server messages and for the app's own notices (SPEC §8.1). */
+/** Toasts for server messages and for the app's own notices. */
 import { notifications } from '@mantine/notifications';
 import type { Message } from '../../shared/envelope';
 import { toastKind, toastTimeout, type ToastKind } from './reply';

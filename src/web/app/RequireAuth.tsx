@@ -3,7 +3,7 @@ import { Navigate, useLocation } from 'react-router';
 import { useSession } from '../session/store';
 import { loginPathFor } from './paths';
 
-/** Route guard (SPEC §2.1): without a logged-in user, go to `/?redirect=<wanted full path>`. */
+/** Route guard: without a logged-in user, go to `/?redirect=<wanted full path>`. */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const loggedIn = useSession((s) => s.user !== null);
   const signedOut = useSession((s) => s.signed_out);

@@ -3,7 +3,7 @@ import { Affix, Button, Group, Paper, Text } from '@mantine/core';
 import { useSession } from '../session/store';
 import { reloadForUpdate } from './serviceWorker';
 
-/** A later reply reported a new version: offer a reload (SPEC §4.1). */
+/** A later reply reported a new version: offer a reload. */
 export function VersionNotice() {
   const update = useSession((s) => s.version_update);
   const accept = useSession((s) => s.acceptVersion);

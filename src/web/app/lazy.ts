@@ -1,4 +1,4 @@
-/** Lazy parts of the app; a part that has not loaded after 120 s counts as failed (SPEC §8.3). */
+/** Lazy parts of the app; a part that has not loaded after 120 s counts as failed. */
 import { lazy, type ComponentType } from 'react';
 import { CHUNK_LOAD_TIMEOUT_MS } from '../config';
 

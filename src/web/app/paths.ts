@@ -1,7 +1,7 @@
 /** Pure helpers for routes: ids, redirects and the breadcrumb trail. */
 import { moduleByName } from '../../shared/modules';
 
-/** The id segment is numeric when it parses as a number, otherwise text (SPEC §2.1). */
+/** The id segment is numeric when it parses as a number, otherwise text. */
 export function parseId(segment: string | undefined): number | string | undefined {
   if (segment === undefined || segment === '') return undefined;
   const trimmed = segment.trim();
@@ -22,7 +22,7 @@ export function safeRedirect(value: string | null | undefined, fallback = '/app'
   return value;
 }
 
-/** `/?redirect=<wanted full path>` (SPEC §2.1 route guard). */
+/** `/?redirect=<wanted full path>` (the route guard). */
 export function loginPathFor(wanted: string): string {
   return `/?${new URLSearchParams({ redirect: wanted }).toString()}`;
 }

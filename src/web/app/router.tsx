@@ -1,4 +1,4 @@
-/** The route table of SPEC §2.1. Layouts and pages behind the login load lazily. */
+/** The route table. Layouts and pages behind the login load lazily. */
 import { Suspense, type ReactNode } from 'react';
 import { createBrowserRouter, Outlet } from 'react-router';
 import { setNavigator } from '../api/client';

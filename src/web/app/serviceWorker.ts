@@ -1,4 +1,4 @@
-/** Service worker registration (vite-plugin-pwa, SPEC §7.2 "Service workers are registered"). */
+/** Service worker registration (vite-plugin-pwa): service workers are registered at start-up. */
 let update: ((reload?: boolean) => Promise<void>) | null = null;
 
 export async function registerServiceWorker(): Promise<void> {

@@ -1,5 +1,5 @@
 /**
- * The one generic entity screen (SPEC §2.5, DESIGN §3/§8: like Twenty's and Medplum's single
+ * The one generic entity screen (like Twenty's and Medplum's single
  * record page) for `/app/{entity}[/{id}[/{tab}]]`: list panel and editor panel driven only by
  * the shared definition; per-entity code lives in the extras registry. Below 849 px one panel
  * shows at a time, entering over 600 ms; `?single_entity_mode` hides the list.

@@ -1,4 +1,4 @@
-/** Public landing layout (SPEC §2.2): company name, background image and its credit. */
+/** Public landing layout: company name, background image and its credit. */
 import { Alert, Box, Paper, Stack, Text, Title } from '@mantine/core';
 import { Outlet } from 'react-router';
 import { useCompany } from '../session/companyStore';

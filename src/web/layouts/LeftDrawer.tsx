@@ -1,5 +1,5 @@
 /**
- * The per-module left drawer (SPEC §2.3: width 320, breakpoint 1439). Entity screens of later
+ * The per-module left drawer (width 320, breakpoint 1439). Entity screens of later
  * issues put their filters and shortcuts here; for now it offers the module's own links.
  */
 import { NavLink, Stack, Text, Title } from '@mantine/core';

@@ -1,5 +1,5 @@
 /**
- * The main shell (SPEC §2.3): appears once settings, product preferences, privileges and
+ * The main shell: appears once settings, product preferences, privileges and
  * categories are loaded; top bar with company name, breadcrumbs, account menu and the Menu
  * button; the right navigation drawer; the per-module left drawer.
  */

@@ -1,4 +1,4 @@
-/** The small offline layout (SPEC §1): a plain bar and the page; works from the cached shell. */
+/** The small offline layout: a plain bar and the page; works from the cached shell. */
 import '../theme/allStyles';
 import { Anchor, Box, Container, Group, Text } from '@mantine/core';
 import { Outlet } from 'react-router';

@@ -1,4 +1,4 @@
-/** Printing layout (SPEC §1): no chrome, an A4 page. */
+/** Printing layout: no chrome, an A4 page. */
 import '../theme/allStyles';
 import { Outlet } from 'react-router';
 import { QueryProvider } from '../app/QueryProvider';

@@ -1,6 +1,6 @@
 /**
- * Start-up: find out which company this page belongs to and fetch its public settings (SPEC
- * §1, §2.2). The host name's first label counts only when the server knows it as a company;
+ * Start-up: find out which company this page belongs to and fetch its public settings. The
+ * host name's first label counts only when the server knows it as a company;
  * `?company=`, the stored slug and the default follow.
  */
 import { UNKNOWN_COMPANY_TEXT } from '../../shared/envelope';
@@ -14,7 +14,7 @@ import {
 import { environmentOf, slugCandidates, slugFromHost } from './company';
 import { useSession } from './store';
 
-export interface CompanyStart {
+interface CompanyStart {
   slug: string;
   settings: PublicSettings;
   /** A message for the landing page when the company is not known. */

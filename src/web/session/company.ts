@@ -7,7 +7,7 @@ import { DEFAULT_COMPANY_SLUG, RESERVED_HOST_LABELS, type Environment } from '..
 const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/;
 const IP_V4 = /^\d{1,3}(?:\.\d{1,3}){3}$/;
 
-export function isSlug(value: string | null | undefined): value is string {
+function isSlug(value: string | null | undefined): value is string {
   return typeof value === 'string' && SLUG.test(value);
 }
 

@@ -1,5 +1,5 @@
 /**
- * The company this page belongs to and its public settings (SPEC §1, §3.4, §4.10). Kept in a
+ * The company this page belongs to and its public settings. Kept in a
  * small store rather than the query cache so that the landing page needs no query library.
  * `reloadPublicSettings()` re-reads them (after an admin changes them); brand colours follow.
  */

@@ -1,4 +1,4 @@
-/** Heartbeat counters of SPEC §4.1: a tick every 10 s, and counters that move every 30 s and 60 s. */
+/** Heartbeat counters: a tick every 10 s, and counters that move every 30 s and 60 s. */
 import { AUTH_RECHECK_MS, HEARTBEAT_MS } from '../../shared/limits';
 
 export interface HeartbeatCounters {

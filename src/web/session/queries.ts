@@ -1,8 +1,8 @@
 /**
- * Session data the main shell needs before it appears (SPEC §2.3): the company's settings, the
+ * Session data the main shell needs before it appears: the company's settings, the
  * user's preferences for the product module, the user's privileges and the categories list —
  * plus the public settings and the modules list the navigation is built from. Failures are only
- * logged (SPEC §8.2): a query that failed counts as settled, with an empty answer. The queries
+ * logged: a query that failed counts as settled, with an empty answer. The queries
  * themselves are in ./shellQueries.ts, shared with the start-up prefetch.
  */
 import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
@@ -50,7 +50,7 @@ export function usePreferences(module: string = PRODUCT_MODULE): UseQueryResult<
   });
 }
 
-/** The user's privilege strings; admins skip loading them (SPEC §6). */
+/** The user's privilege strings; admins skip loading them. */
 export function usePrivileges(): UseQueryResult<string[]> {
   const identity = useIdentity();
   return useQuery({ ...privilegesQuery(identity), enabled: identity.userId !== null });

@@ -1,5 +1,5 @@
 /**
- * The queries of the session data (SPEC §2.3), as options shared by the hooks that read them
+ * The queries of the session data, as options shared by the hooks that read them
  * (./queries.ts) and by the start-up prefetch (../app/warmStart.ts): one key and one fetch per
  * piece of data, whoever asks first.
  */
@@ -85,7 +85,7 @@ export const preferencesQuery = (
     staleTime: Infinity,
   });
 
-/** The user's privilege strings; admins skip loading them (SPEC §6). */
+/** The user's privilege strings; admins skip loading them. */
 export const privilegesQuery = ({ slug, userId, admin }: Identity) =>
   queryOptions({
     queryKey: queryKeys.privileges(slug, userId),

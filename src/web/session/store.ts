@@ -1,5 +1,5 @@
 /**
- * The session (SPEC §3.5, §4.1). Only company_slug, environment and version persist in
+ * The session. Only company_slug, environment and version persist in
  * localStorage (`materia.session`); the logged-in user and token are stored separately
  * (`materia.user`). A session exists while a user is stored.
  */
@@ -33,7 +33,7 @@ export interface SessionState extends PersistedSession {
   login: (user: SessionUser, token: UserToken) => void;
   setUser: (user: SessionUser) => void;
   refreshToken: (fields: Partial<UserToken>) => void;
-  /** Clears the user locally (SPEC §4.1); the caller decides where to go next. */
+  /** Clears the user locally; the caller decides where to go next. */
   logout: () => void;
   noticeVersion: (version: string) => void;
   acceptVersion: () => void;
@@ -132,6 +132,3 @@ export const useSession = create<SessionState>()((set, get) => ({
     set({ last_request_at: at });
   },
 }));
-
-/** True while a user is stored. */
-export const useLoggedIn = () => useSession((s) => s.user !== null);

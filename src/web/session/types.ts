@@ -1,6 +1,6 @@
 import type { UserToken } from '../../shared/envelope';
 
-/** The logged-in user as `users/login` and `users/check_authentication` return it (SPEC §3.3). */
+/** The logged-in user as `users/login` and `users/check_authentication` return it. */
 export interface SessionUser {
   user_id: number;
   user_first_name: string;

@@ -1,5 +1,5 @@
 /**
- * While logged in: a heartbeat every 10 s (with 30 s and 60 s counters, SPEC §4.1) and an
+ * While logged in: a heartbeat every 10 s (with 30 s and 60 s counters) and an
  * authentication re-check 10 minutes after the last request. A failed check is only logged;
  * a reply with `authentication_failed` logs out through the API client.
  */
@@ -10,7 +10,7 @@ import { authRecheckDue } from './heartbeat';
 import { useSession } from './store';
 import type { SessionUser } from './types';
 
-export async function checkAuthentication(): Promise<void> {
+async function checkAuthentication(): Promise<void> {
   try {
     const envelope = await call<SessionUser>('users/check_authentication', {}, { quiet: true });
     const state = useSession.getState();

@@ -1,4 +1,4 @@
-/** Everything the main shell waits for before it appears (SPEC §2.3). */
+/** Everything the main shell waits for before it appears. */
 import {
   usePrivileges,
   useCategories,

@@ -3,12 +3,12 @@ import { HEX_COLOUR } from '../../shared/colours';
 
 type Rgb = [number, number, number];
 
-export function hexToRgb(hex: string): Rgb {
+function hexToRgb(hex: string): Rgb {
   const value = HEX_COLOUR.test(hex) ? hex.slice(1) : '000000';
   return [0, 2, 4].map((i) => parseInt(value.slice(i, i + 2), 16)) as Rgb;
 }
 
-export function rgbToHex([r, g, b]: Rgb): string {
+function rgbToHex([r, g, b]: Rgb): string {
   return `#${[r, g, b]
     .map((c) =>
       Math.max(0, Math.min(255, Math.round(c)))
@@ -58,7 +58,7 @@ export function shadesOf(
 }
 
 /** WCAG relative luminance. */
-export function luminance(hex: string): number {
+function luminance(hex: string): number {
   const channel = (c: number) => {
     const s = c / 255;
     return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;

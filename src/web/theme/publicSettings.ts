@@ -1,7 +1,7 @@
 /**
- * The company's public settings (SPEC §2.2, §3.4): fetched at start-up without a login, with the
+ * The company's public settings: fetched at start-up without a login, with the
  * catalogue defaults filling anything missing. A failure logs 'Failed to get company settings'
- * and falls back to the defaults (SPEC §8.2).
+ * and falls back to the defaults.
  */
 import { COLOUR_KEYS, DEFAULT_COLOURS, HEX_COLOUR, type ColourKey } from '../../shared/colours';
 import { moduleByName, PRODUCT_MODULE } from '../../shared/modules';
@@ -13,7 +13,7 @@ export interface PublicSettingsRow {
   module_public_settings: unknown;
 }
 
-export interface ProductPublicSettings {
+interface ProductPublicSettings {
   company_name: string;
   admin_email: string;
   login_background_image: string;
@@ -51,7 +51,7 @@ export function parseSettings(value: unknown): Record<string, unknown> {
 
 const productTabs = moduleByName(PRODUCT_MODULE)?.tabs ?? [];
 
-export function productSettingsOf(stored: Record<string, unknown>): ProductPublicSettings {
+function productSettingsOf(stored: Record<string, unknown>): ProductPublicSettings {
   const values = withDefaults(productTabs, true, stored);
   const text = (key: string) => {
     const value = values[key];

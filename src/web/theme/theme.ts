@@ -1,4 +1,4 @@
-/** The Mantine theme from the company's brand colours (SPEC §3.4, §4.10). */
+/** The Mantine theme from the company's brand colours. */
 import {
   createTheme,
   Input,
@@ -9,7 +9,7 @@ import type { ColourKey } from '../../shared/colours';
 import { readableTextOn, shadesOf } from './palette';
 
 /** Theme colour names; `ink` is colour_dark (Mantine reserves `dark` for its dark scheme). */
-export const THEME_COLOURS: Record<ColourKey, string> = {
+const THEME_COLOURS: Record<ColourKey, string> = {
   colour_brand: 'brand',
   colour_primary: 'primary',
   colour_secondary: 'secondary',

@@ -1,5 +1,5 @@
 /**
- * The company-wide settings every screen may need: the unit system (SPEC §3.4 units_imperial,
+ * The company-wide settings every screen may need: the unit system (units_imperial,
  * 0 = metric) and the currency (product module setting `currency`).
  */
 import { useMemo } from 'react';
@@ -8,9 +8,9 @@ import { PRODUCT_MODULE } from '../../shared/modules';
 import { usePublicSettings } from '../session/companyStore';
 import { useSettings } from '../session/queries';
 
-export type UnitSystem = 'metric' | 'imperial';
+type UnitSystem = 'metric' | 'imperial';
 
-export interface CompanySettings {
+interface CompanySettings {
   companyName: string;
   unitSystem: UnitSystem;
   imperial: boolean;

@@ -1,5 +1,5 @@
 /**
- * The search structure of an entity table, built from its definition (issue 12): the stored
+ * The search structure of an entity table, built from its definition: the stored
  * `search_text` column and the list-order index that carries it, and the table of search terms
  * that answers "which rows contain this word" under row-level security.
  *

@@ -1,5 +1,5 @@
 /**
- * Clinic entities (DESIGN §6): patients, herbs, dispensary products, products, prescriptions with
+ * Clinic entities: patients, herbs, dispensary products, products, prescriptions with
  * their lines, patient letters, snippets, and the many-to-many links between them. Quantities are
  * numeric in the base unit of their kind (mg, ml); money is numeric in the company currency.
  * Records that others still point at (a patient's prescriptions, a herb in stock) can not be

@@ -1,5 +1,5 @@
 /**
- * A timed date and a colour field: a patient's next appointment (a date and a time, SPEC §5
+ * A timed date and a colour field: a patient's next appointment (a date and a time,
  * "HH:mm when time is used") and a category's colour, which marks what is filed under it.
  */
 import type { Migration } from '../migrate';

@@ -1,6 +1,6 @@
 /**
  * A version on every entity row, so that an update can carry the version its user saw and a
- * stale one can be refused instead of silently overwriting a colleague (issue 11, item 2). A
+ * stale one can be refused instead of silently overwriting a colleague. A
  * trigger bumps it on every update, whoever makes it: the engine, a hook (a dispense's stock
  * move) or a migration, so no writer can forget it. Only the entity engine's SQL reads the column
  * (as `_version`), so the Kysely types of the platform tables leave it out.

@@ -1,5 +1,5 @@
 /**
- * Search that stays fast at a million patients under row-level security (issue 12): the terms
+ * Search that stays fast at a million patients under row-level security: the terms
  * table of every entity table with a search, kept by triggers, filled here for existing rows; and
  * the patients' date of birth joins their search columns.
  *

@@ -1,4 +1,4 @@
-/** The administrators group (group 1, SPEC §6) must always keep an enabled member. */
+/** The administrators group (group 1) must always keep an enabled member. */
 import { sql } from 'kysely';
 import { ADMIN_GROUP_ID } from '../../../shared/limits';
 import type { CallContext } from '../../http/calls';

@@ -1,8 +1,8 @@
 /**
  * Users: only admins change or delete an admin (the admin boundary); disabling one ends their
- * sessions and reset links at once (DESIGN §5); nobody disables or deletes their own account;
+ * sessions and reset links at once; nobody disables or deletes their own account;
  * the administrators group never loses its last enabled member. `get` adds the
- * user's groups (SPEC §3.3: groups with group_key, group_ids).
+ * user's groups (groups with group_key, group_ids).
  */
 import { sql } from 'kysely';
 import { EMAIL_TAKEN_TEXT } from '../../../shared/users';

@@ -4,7 +4,7 @@
  * found in the standard Western herbal texts. Demo data for trying the program, not clinical
  * guidance. Part and action names must exist in ./materia-basics.ts (a unit test checks).
  */
-export interface HerbSeed {
+interface HerbSeed {
   name: string;
   latin: string;
   family: string;

@@ -1,5 +1,5 @@
 /**
- * The editor panel (SPEC §2.5, §4.4) shows exactly one of: the entity editor, the preferences
+ * The editor panel shows exactly one of: the entity editor, the preferences
  * editor, the no-selection placeholder, the multi-edit message, or Not Found. Small screens get a
  * Back button to the list.
  */
@@ -15,7 +15,7 @@ import { EntityEditor } from './EntityEditor';
 import { PreferencesEditor } from './PreferencesEditor';
 import { TreeParentControl } from './TreeParentControl';
 
-export const NOT_FOUND_TITLE = 'Not Found';
+const NOT_FOUND_TITLE = 'Not Found';
 
 interface Props {
   content: EditorContent;

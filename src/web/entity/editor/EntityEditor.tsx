@@ -1,5 +1,5 @@
 /**
- * The one editor (SPEC §2.5): tabs only when more than one is visible; sections in two columns
+ * The one editor: tabs only when more than one is visible; sections in two columns
  * on wide panels and one on narrow ones, collapsible, some starting closed (from the
  * definition); every item drawn by the renderer registry.
  */

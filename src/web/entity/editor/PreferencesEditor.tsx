@@ -1,6 +1,6 @@
 /**
  * The preferences editor (`/app/{entity}/__preferences[/{tab}]`): the generic editor over the
- * user's preferences for the module, and a reset after a confirmation (SPEC §8.3).
+ * user's preferences for the module, and a reset after a confirmation.
  */
 import { Button, Group, Text } from '@mantine/core';
 import { useMemo } from 'react';

@@ -1,5 +1,5 @@
 /**
- * Moving a node of a tree (SPEC §4.2, §4.8): the parent is chosen among the nodes that may take
+ * Moving a node of a tree: the parent is chosen among the nodes that may take
  * it (not itself, not its descendants, only containers), confirmed, then `change_parent` runs and
  * the list reloads. Nodes that are not movable can not be moved.
  */

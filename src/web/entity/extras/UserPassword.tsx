@@ -1,6 +1,6 @@
 /**
  * Password actions of a user (slot `password` of users), for holders of users/set_password: set
- * a password in a dialog showing the SPEC §5 rules live, or mail the user a reset link.
+ * a password in a dialog showing the password rules live, or mail the user a reset link.
  */
 import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
 import { grants } from '../../../shared/privileges';

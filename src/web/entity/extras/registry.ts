@@ -1,5 +1,5 @@
 /**
- * Per-entity extras (DESIGN §3, §8): the only entity-specific code of the generic screen. A
+ * Per-entity extras: the only entity-specific code of the generic screen. A
  * definition names a slot or a button; this registry says what fills it, keyed
  * `{entities}.{item}`. Slots load lazily, so the screen's chunk carries none of them.
  */

@@ -1,5 +1,5 @@
 /**
- * An admin's password actions on a user: users/set_password with the SPEC §5 rules checked live
+ * An admin's password actions on a user: users/set_password with the password rules checked live
  * (the server applies the same ones), and users/send_password_reset (the user's own reset mail).
  */
 import { useCallback, useState, type FormEvent } from 'react';

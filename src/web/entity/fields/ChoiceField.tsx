@@ -1,5 +1,5 @@
 /**
- * Fixed choices (SPEC §3.2): `select` as a searchable drop-down ('No results' when nothing
+ * Fixed choices: `select` as a searchable drop-down ('No results' when nothing
  * matches), `select_buttons` as a row of buttons. A choice saves at once.
  */
 import { Chip, Group, Input, Select } from '@mantine/core';
@@ -9,7 +9,7 @@ import type { FieldItemProps } from './fieldProps';
 import { useFieldBinding } from './useFieldBinding';
 import { useSource } from './source';
 
-export const NO_RESULTS_TEXT = 'No results';
+const NO_RESULTS_TEXT = 'No results';
 
 export function ChoiceField({ item, label }: FieldItemProps) {
   const source = useSource();

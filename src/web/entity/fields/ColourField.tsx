@@ -1,4 +1,4 @@
-/** Colours (SPEC §3.2) as #rrggbb, picked or typed; saved when the field is left. */
+/** Colours as #rrggbb, picked or typed; saved when the field is left. */
 import { ColorInput } from '@mantine/core';
 import type { FieldItemProps } from './fieldProps';
 import { useDraft } from './useDraft';

@@ -1,5 +1,5 @@
 /**
- * Dates (SPEC §5): shown and typed as DD/MM/YYYY (with HH:mm for a timed field or a stored time),
+ * Dates: shown and typed as DD/MM/YYYY (with HH:mm for a timed field or a stored time),
  * picked from a calendar, stored as YYYY-MM-DD or YYYY-MM-DD HH:mm:ss. Text that is not a real
  * date gives way to the stored date when the field is left.
  */

@@ -1,5 +1,5 @@
 /**
- * Extra items of a definition (SPEC §3.2 button and slot): a button runs its call about the
+ * Extra items of a definition (button and slot): a button runs its call about the
  * selected row (after a 'Confirm' when it has a warning) or a registered action; a slot shows
  * what the extras registry gives for it.
  */

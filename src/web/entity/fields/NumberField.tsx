@@ -1,7 +1,7 @@
 /**
- * Numbers (SPEC §3.2): plain numbers; amounts in the company currency (its symbol, decimals and
+ * Numbers: plain numbers; amounts in the company currency (its symbol, decimals and
  * rounding); quantities stored in a base unit and shown in the company's metric or imperial
- * units — typed as "30", "1.5 l" or "2 floz" (DESIGN §6).
+ * units — typed as "30", "1.5 l" or "2 floz".
  */
 import { NumberInput, TextInput } from '@mantine/core';
 import { formatQuantity } from '../../../shared/units';

@@ -1,5 +1,5 @@
 /**
- * Fields that hold the id of another row (SPEC §3.2): a single select relation found by typing,
+ * Fields that hold the id of another row: a single select relation found by typing,
  * and a tree select of categories under the field's root. Both save at once.
  */
 import type { FieldItemProps } from './fieldProps';

@@ -1,5 +1,5 @@
 /**
- * Relations of the selected row (SPEC §3.2, §7.4): a select relation as chips added by typing
+ * Relations of the selected row: a select relation as chips added by typing
  * (`{base}add_{relation}`) and removed by their buttons (`remove_`); a simple relation as the
  * list of related rows, each a link to its record.
  */

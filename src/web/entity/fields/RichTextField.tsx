@@ -1,6 +1,6 @@
 /**
- * Rich text (SPEC §3.2 html, §5): the Tiptap editor of @mantine/tiptap, in a chunk of its own
- * (≈165 KB gzip, DESIGN §1). An entity's field may add tools to the toolbar (merge fields,
+ * Rich text (`html` fields): the Tiptap editor of @mantine/tiptap, in a chunk of its own
+ * (≈165 KB gzip). An entity's field may add tools to the toolbar (merge fields,
  * snippets; ../extras/richTextTools.ts), which load in this chunk too.
  */
 import { Input } from '@mantine/core';

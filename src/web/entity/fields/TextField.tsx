@@ -1,5 +1,5 @@
 /**
- * Text items: input, textarea, url and tel (SPEC §3.2). Saved when the field is left (or Enter
+ * Text items: input, textarea, url and tel. Saved when the field is left (or Enter
  * on one line); the length limit shows as it is passed: 'Maximum of {n} characters allowed.'
  */
 import { Anchor, Textarea, TextInput } from '@mantine/core';

@@ -1,4 +1,4 @@
-/** Toggles (SPEC §3.2): 1 and 0, labelled Yes and No unless the definition says otherwise. */
+/** Toggles: 1 and 0, labelled Yes and No unless the definition says otherwise. */
 import { Switch } from '@mantine/core';
 import { TOGGLE_TEXT } from '../model/format';
 import type { FieldItemProps } from './fieldProps';

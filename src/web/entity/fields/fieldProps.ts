@@ -1,9 +1,9 @@
 /** Props of the item renderers of the registry (./registry.tsx). */
 import type { EditorItem } from './items';
 
-export type FieldItem = Extract<EditorItem, { kind: 'field' }>;
-export type RelationItem = Extract<EditorItem, { kind: 'relation' }>;
-export type ExtraItemOf = Extract<EditorItem, { kind: 'extra' }>;
+type FieldItem = Extract<EditorItem, { kind: 'field' }>;
+type RelationItem = Extract<EditorItem, { kind: 'relation' }>;
+type ExtraItemOf = Extract<EditorItem, { kind: 'extra' }>;
 
 export interface FieldItemProps {
   item: FieldItem;

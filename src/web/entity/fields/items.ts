@@ -20,7 +20,10 @@ export type EditorItem =
   | { kind: 'extra'; name: string; type: EditorType; label: string; extra: ExtraItem }
   | { kind: 'unknown'; name: string; type: string; label: string };
 
-/** Labels default to the SPEC §3.2 rule when a definition leaves them empty. */
+/**
+ * Labels default to the rule of `src/shared/entities/labels.ts` when a definition leaves them
+ * empty.
+ */
 const labelFor = (label: string | undefined, name: string, base: string) =>
   label && label.trim() !== '' ? label : defaultLabel(name, base);
 

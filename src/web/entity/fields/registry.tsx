@@ -1,5 +1,5 @@
 /**
- * The renderer registry (SPEC §3.2): one renderer per editor type and item kind. Unknown types
+ * The renderer registry: one renderer per editor type and item kind. Unknown types
  * (or a type on the wrong kind of item) show as an input labelled 'Unknown field type'. The rich
  * text editor loads lazily in a chunk of its own.
  */
@@ -21,7 +21,7 @@ import { TextField } from './TextField';
 import { ToggleField } from './ToggleField';
 import { useSource } from './source';
 
-export const UNKNOWN_TYPE_TEXT = 'Unknown field type';
+const UNKNOWN_TYPE_TEXT = 'Unknown field type';
 
 const RichTextField = lazy(async () => ({
   default: (await withTimeout(import('./RichTextField'))).RichTextField,
@@ -41,7 +41,7 @@ interface Renderer {
   extra?: ComponentType<ExtraItemProps>;
 }
 
-export const RENDERERS: Readonly<Record<EditorType, Renderer>> = {
+const RENDERERS: Readonly<Record<EditorType, Renderer>> = {
   input: { field: TextField },
   textarea: { field: TextField },
   url: { field: TextField },

@@ -1,6 +1,6 @@
 /**
  * What a typed-into field shows: the stored value, or the user's draft while editing. Saving
- * ends the draft either way, so a refused value gives way to the stored one (SPEC §5).
+ * ends the draft either way, so a refused value gives way to the stored one.
  */
 import { useCallback, useState } from 'react';
 

@@ -1,7 +1,7 @@
 /**
  * One field of an editor, UI-free: its stored value, whether it may change, and a save that
  * checks the shared rule first (the same message the server would give), sends only real
- * changes, and keeps the refusal to show beside the field (SPEC §5, DESIGN §3).
+ * changes, and keeps the refusal to show beside the field.
  */
 import { useCallback, useState } from 'react';
 import type { FieldDefinition } from '../../../shared/entities';
@@ -11,7 +11,7 @@ const same = (a: unknown, b: unknown) =>
   a === b ||
   ((a === null || a === undefined || a === '') && (b === null || b === undefined || b === ''));
 
-export interface FieldBinding {
+interface FieldBinding {
   value: unknown;
   disabled: boolean;
   hint: string | undefined;

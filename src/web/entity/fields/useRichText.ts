@@ -1,5 +1,5 @@
 /**
- * The Tiptap editor of a rich-text field (SPEC §3.2 html, §5), UI-free: saved when the editor is
+ * The Tiptap editor of a rich-text field (`html`), UI-free: saved when the editor is
  * left, trimmed, a lone line break empty (the shared rule normalises before comparing and
  * sending). `insert` puts text or markup at the cursor — at the end while nobody has placed a
  * cursor yet — and saves at once, for the toolbar's merge fields and snippets.

@@ -4,7 +4,7 @@ import { useStore } from 'zustand';
 import type { EntityDefinition } from '../../../shared/entities';
 import type { EntityState, EntityStore } from '../model/store';
 
-/** Where the screen can go: the row, tab, list and preferences addresses of SPEC §2.5. */
+/** Where the screen can go: the row, tab, list and preferences addresses of `model/routes.ts`. */
 export interface ScreenNavigation {
   /** Opens a row keeping the tab: pushes history, or replaces it when already on a row. */
   openRow: (id: number) => void;
@@ -18,7 +18,7 @@ export interface ScreenNavigation {
   routeTab: string | undefined;
 }
 
-export interface EntityScope {
+interface EntityScope {
   definition: EntityDefinition;
   store: EntityStore;
   navigation: ScreenNavigation;

@@ -11,7 +11,7 @@ import type { EntityStore } from '../model/store';
 
 /**
  * Call it before the screen's route effect: the list it starts loading is then neither cleared
- * nor loaded again by SPEC §4.5's rule, which only touches a list neither loaded nor loading.
+ * nor loaded again by the once-only rule, which only touches a list neither loaded nor loading.
  */
 export function useAddressFilters(
   definition: EntityDefinition,

@@ -1,6 +1,6 @@
 /**
- * The user's preferences for an entity's module (SPEC §6): read through the shell's query,
- * written one field at a time, reset after a confirmation (SPEC §8.3).
+ * The user's preferences for an entity's module: read through the shell's query,
+ * written one field at a time, reset after a confirmation.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';

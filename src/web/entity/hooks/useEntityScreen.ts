@@ -1,9 +1,9 @@
 /**
  * The screen controller (react-admin style: logic here, views only render). It binds an entity
- * store to the route — a route change to an id follows SPEC §4.5, filters in the address apply
- * (useAddressFilters) — applies the user's preferences and the viewer's privileges, decides which
- * panels show (SPEC §2.5: one at a time below 849 px, no list with `?single_entity_mode`) and
- * which content the editor panel has.
+ * store to the route — a route change to an id loads the list only when it is neither loaded nor
+ * loading, filters in the address apply (useAddressFilters) — applies the user's preferences and
+ * the viewer's privileges, decides which panels show (one at a time below 849 px, no list with
+ * `?single_entity_mode`) and which content the editor panel has.
  */
 import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useMemo, useRef } from 'react';
@@ -132,5 +132,3 @@ export function useEntityScreen(definition: EntityDefinition) {
     showEditor: single || !small || onRow,
   };
 }
-
-export type EntityScreenController = ReturnType<typeof useEntityScreen>;

@@ -1,5 +1,5 @@
 /**
- * The list's actions, UI-free (SPEC §4.8, §8.3): clicks that select or navigate, Add (straight
+ * The list's actions, UI-free: clicks that select or navigate, Add (straight
  * away, or after asking for the values a new row must have), copy by long-press, Delete after a
  * confirmation, multi-edit, and hand-made order.
  */
@@ -14,8 +14,8 @@ import type { InsertOutcome } from '../model/writeSlice';
 import type { Id, Row } from '../model/types';
 import { useEntityScope, useEntityState } from './entityContext';
 
-export const DELETE_TEXT = 'Are you sure you want to delete the selected items?';
-export const COPY_TEXT = 'Would you like to copy the selected item ?';
+const DELETE_TEXT = 'Are you sure you want to delete the selected items?';
+const COPY_TEXT = 'Would you like to copy the selected item ?';
 
 interface ModifierEvent {
   ctrlKey: boolean;

@@ -1,5 +1,5 @@
 /**
- * The bottom control bar (SPEC §2.5, §5): Add (a long press with one row selected copies it),
+ * The bottom control bar: Add (a long press with one row selected copies it),
  * Delete, Select mode, and Edit selected (multi-edit) — each gated by the definition's
  * capabilities, the user's privileges and the selection.
  */

@@ -1,5 +1,5 @@
 /**
- * The left drawer's category filter (SPEC §2.3, §5): the category subtree of the entity's tree
+ * The left drawer's category filter: the category subtree of the entity's tree
  * select field; choosing a node filters the list to it and the categories below it, choosing it
  * again (or "All") removes the filter. A root that is missing says 'Three nodes can not be found.'
  * Drawn into the drawer's slot, so it lives and dies with the screen.

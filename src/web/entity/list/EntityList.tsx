@@ -1,5 +1,5 @@
 /**
- * The list (SPEC §2.5): a row per record with its name and other list columns (dates, units and
+ * The list: a row per record with its name and other list columns (dates, units and
  * money as the company shows them); a click opens the row, Ctrl/Meta toggles it, Shift selects a
  * range; 'No Result' when empty, END after the last page, else "Load more". Entities ordered by
  * hand can be re-ordered by drag while no filter is set.
@@ -20,7 +20,7 @@ import classes from './List.module.css';
 import { ListFooter } from './ListFooter';
 import { MOVE_KEYS, VirtualRows } from './VirtualRows';
 
-export const ROW_HEIGHT = 52;
+const ROW_HEIGHT = 52;
 
 export function EntityList() {
   const { definition } = useEntityScope();

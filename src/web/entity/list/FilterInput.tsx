@@ -1,6 +1,6 @@
 /**
  * One filter of the panel, by filter type (text, number, date with the YYYY-MM-DD mask, select,
- * toggle, reference, category). An empty value removes the filter; 0 counts (SPEC §4.6).
+ * toggle, reference, category). An empty value removes the filter; 0 counts.
  */
 import { Select, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';

@@ -1,5 +1,5 @@
 /**
- * The filters panel (SPEC §2.5, §4.6): the definition's filters and relation filters, a badge
+ * The filters panel: the definition's filters and relation filters, a badge
  * with how many rows are found, and a clear-all button. Changing any filter reloads the list.
  */
 import { Badge, Button, Collapse, Group, Stack, Text } from '@mantine/core';

@@ -1,10 +1,10 @@
-/** The end of a list (SPEC §2.5): loading, 'No Result', an END marker or "Load more". */
+/** The end of a list: loading, 'No Result', an END marker or "Load more". */
 import { Button, Center, Loader, Text } from '@mantine/core';
 import { useShallow } from 'zustand/react/shallow';
 import { useEntityScope, useEntityState } from '../hooks/entityContext';
 
-export const NO_RESULT_TEXT = 'No Result';
-export const END_TEXT = 'END';
+const NO_RESULT_TEXT = 'No Result';
+const END_TEXT = 'END';
 
 export function ListFooter() {
   const { store, definition } = useEntityScope();

@@ -1,5 +1,5 @@
 /**
- * The list panel (SPEC §2.5): header with the entity name and a settings button when it has
+ * The list panel: header with the entity name and a settings button when it has
  * preferences; the search box; the filters; the list, or the tree for tree entities; the bottom
  * control bar.
  */

@@ -1,5 +1,5 @@
 /**
- * Multi-edit (SPEC §5: from two selected rows): one field set to one value on every selected
+ * Multi-edit (from two selected rows): one field set to one value on every selected
  * row. Only fields that may be shared are offered (not keys, unique codes or long texts).
  */
 import { Alert, Button, Group, Modal, Select, Text } from '@mantine/core';

@@ -1,5 +1,5 @@
 /**
- * The search box (SPEC §5): the Search button is disabled while the box is empty; Enter also
+ * The search box: the Search button is disabled while the box is empty; Enter also
  * searches; emptying the box and pressing Enter (or the clear button) shows everything again.
  */
 import { ActionIcon, Button, Group, TextInput } from '@mantine/core';

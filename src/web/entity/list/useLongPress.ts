@@ -5,7 +5,7 @@
  */
 import { useRef, type KeyboardEvent, type PointerEvent } from 'react';
 
-export const LONG_PRESS_MS = 600;
+const LONG_PRESS_MS = 600;
 
 const isPressKey = (event: KeyboardEvent) => event.key === 'Enter' || event.key === ' ';
 

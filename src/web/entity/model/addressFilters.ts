@@ -32,7 +32,7 @@ export function filterValueOf(filter: FilterDefinition, text: string): FilterSca
   }
 }
 
-export interface AddressFilters {
+interface AddressFilters {
   /** The filters that fit, by name. */
   filters: Filters;
   /** The address's query without the filters' parameters (`?…`, or '' when nothing is left). */

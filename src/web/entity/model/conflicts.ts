@@ -1,5 +1,5 @@
 /**
- * Edit conflicts (issue 11, item 2): every save carries what its user saw — the row's version and
+ * Edit conflicts: every save carries what its user saw — the row's version and
  * the field's value — and a 409 answers who changed the field meanwhile and the row as it is now.
  * The editor then offers to reload (take the colleague's change) or to overwrite deliberately
  * (save again with the current version).

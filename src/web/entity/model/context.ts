@@ -4,7 +4,7 @@ import type { EntityData, Row, Transport } from './types';
 import type { EntityStore } from './store';
 
 export interface StoreOptions {
-  /** Filters that survive an insert (SPEC §4.8), e.g. the left drawer's category. */
+  /** Filters that survive an insert, e.g. the left drawer's category. */
   insertFilterIgnore?: readonly string[];
   /** Another entity set's store, for `alias_of` label caches. */
   storeOf?: (entities: string) => EntityStore | undefined;

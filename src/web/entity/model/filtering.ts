@@ -1,5 +1,5 @@
 /**
- * Filters of a list (SPEC §4.6, §4.8): a filter is active while it has a value — setting an
+ * Filters of a list: a filter is active while it has a value — setting an
  * empty value removes it, 0 counts as a value — and after an insert the filters not on the ignore
  * list are cleared.
  */
@@ -34,14 +34,14 @@ export function activeFilterNames(filters: Filters, relationFilters: RelationFil
   ];
 }
 
-export interface KeptFilters {
+interface KeptFilters {
   filters: Filters;
   relation_filters: RelationFilters;
   /** True when some filters remain, so the new row may be hidden (the insert warning). */
   remaining: boolean;
 }
 
-/** SPEC §4.8: only the filters named in `ignore` survive an insert. */
+/** Only the filters named in `ignore` survive an insert. */
 export function filtersAfterInsert(
   filters: Filters,
   relationFilters: RelationFilters,

@@ -1,5 +1,5 @@
 /**
- * How values are shown and read back (SPEC §5): dates DD/MM/YYYY (HH:mm when timed) stored as
+ * How values are shown and read back: dates DD/MM/YYYY (HH:mm when timed) stored as
  * YYYY-MM-DD or YYYY-MM-DD HH:mm:ss; toggles Yes/No; quantities in the company's unit system;
  * amounts in the company currency; references by their label.
  */
@@ -75,12 +75,12 @@ export function readQuantity(text: string, kind: UnitKind, system: UnitSystem): 
   return parseQuantity(bare ? `${trimmed} ${ENTRY_UNIT[system][kind]}` : trimmed, kind);
 }
 
-export interface ShowContext {
+interface ShowContext {
   system: UnitSystem;
   currency: Currency;
 }
 
-export function showMoney(value: unknown, currency: Currency): string {
+function showMoney(value: unknown, currency: Currency): string {
   if (typeof value !== 'number' || !Number.isFinite(value)) return '';
   return formatMoney(value, currency);
 }

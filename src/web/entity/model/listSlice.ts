@@ -1,5 +1,5 @@
 /**
- * List loading and filtering (SPEC §4.6): a loading flag during a fetch; page 1 replaces the list
+ * List loading and filtering: a loading flag during a fetch; page 1 replaces the list
  * and later pages append; no more pages once a page is empty or short; once-only loads skip when
  * one runs or has run; local lists (trees) load page 1 with limit 5000; search, filter and
  * relation filter changes go back to page 1 and reload.

@@ -1,5 +1,5 @@
 /**
- * What the list's actions and the editor's items allow (SPEC §5, §6, §4.2): capability flags
+ * What the list's actions and the editor's items allow: capability flags
  * from the definition, privileges of the viewer, and the state of the selection.
  */
 import type { EntityDefinition, FieldDefinition } from '../../../shared/entities';
@@ -8,7 +8,7 @@ import { MULTI_EDIT_MIN } from '../../../shared/limits';
 import { grants, privilegeOf } from '../../../shared/privileges';
 import type { EntityData, ItemState, Row, Viewer } from './types';
 
-export type Verb = 'list' | 'insert' | 'update' | 'delete';
+type Verb = 'list' | 'insert' | 'update' | 'delete';
 
 export function allowed(definition: EntityDefinition, viewer: Viewer, verb: Verb): boolean {
   return viewer.admin || grants(viewer.privileges, privilegeOf(definition.module, verb));
@@ -71,7 +71,7 @@ export function fieldState(
   return { disabled: false };
 }
 
-/** SPEC §4.7: field enablement, refreshed whenever a row loads. */
+/** Field enablement, refreshed whenever a row loads. */
 export function itemStates(
   definition: EntityDefinition,
   row: Row | null,

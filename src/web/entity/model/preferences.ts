@@ -1,5 +1,5 @@
 /**
- * The preferences editor of an entity screen (SPEC §2.1 `__preferences`): the definitions name
+ * The preferences editor of an entity screen (`__preferences`): the definitions name
  * no preferences, so every entity set with the preferences capability gets the same few, derived
  * from its definition and described as a definition of their own — the generic editor draws them
  * like any record. They are stored per user and module (`{module}/update_my_preference_…`).
@@ -13,7 +13,7 @@ export { NO_PREFERENCES_TEXT } from '../../../shared/capabilities';
 export const resetPreferencesText = (entity: string) =>
   `You are about to reset your preferences for the "${entity}" module. Are you sure ?`;
 
-export const PAGE_SIZES = [25, LIST_PAGE_SIZE, 100, 200, 500, LOCAL_LIST_LIMIT];
+const PAGE_SIZES = [25, LIST_PAGE_SIZE, 100, 200, 500, LOCAL_LIST_LIMIT];
 
 export interface EntityPreferences {
   limit: number;

@@ -10,7 +10,7 @@ import { createEntityStore, type EntityStore } from './store';
 import type { Loudness, Reply, Transport } from './types';
 
 /** The app's one API client behind the store's transport seam. */
-export const apiTransport: Transport = async (path, payload, loudness: Loudness) => {
+const apiTransport: Transport = async (path, payload, loudness: Loudness) => {
   try {
     const envelope = await call(path, payload, {
       quiet: loudness === 'quiet',

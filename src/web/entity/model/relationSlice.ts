@@ -1,5 +1,5 @@
 /**
- * Relations and labels (SPEC §3.1, §5, §7.4): the selected row's related rows per relation, add
+ * Relations and labels: the selected row's related rows per relation, add
  * and remove through `{base}add_/remove_{relation}` (a failure answers an empty list), typeahead
  * searches, and the label cache — lookups skip cached ids, do nothing for none, and follow
  * `alias_of` to another entity set's cache.
@@ -23,7 +23,7 @@ const isLabelled = (value: unknown): value is Labelled =>
   typeof (value as Labelled).id === 'number' &&
   typeof (value as Labelled).label === 'string';
 
-export const labelledList = (value: unknown): Labelled[] =>
+const labelledList = (value: unknown): Labelled[] =>
   Array.isArray(value) ? value.filter(isLabelled) : [];
 
 /** add_/remove_ answer the related rows, or `{entity, entities, relations}`. */

@@ -1,11 +1,11 @@
-/** Addresses of the entity screen (SPEC §2.1, §2.5): rows, tabs and the preferences editor. */
-import type { EntityDefinition, TabDefinition } from '../../../shared/entities';
+/** Addresses of the entity screen: rows, tabs and the preferences editor. */
+import type { TabDefinition } from '../../../shared/entities';
 import { PREFERENCES_ID } from '../../app/paths';
 import type { Id } from './types';
 
 export const listUri = (entities: string, search = '') => `/app/${entities}${search}`;
 
-/** The row's uri, keeping the current tab (SPEC §2.5). */
+/** The row's uri, keeping the current tab. */
 export function rowUri(entities: string, id: Id, tab?: string, search = ''): string {
   return `/app/${entities}/${id}${tab ? `/${encodeURIComponent(tab)}` : ''}${search}`;
 }
@@ -25,7 +25,7 @@ export function currentTab(
   return tabs.find((t) => t.name === routeTab) ?? tabs.find((t) => t.name === preferred) ?? first;
 }
 
-/** The query flag that hides the list (SPEC §2.1): present with any value but "0"/"false". */
+/** The query flag that hides the list: present with any value but "0"/"false". */
 export function singleEntityMode(search: URLSearchParams): boolean {
   if (!search.has('single_entity_mode')) return false;
   const value = search.get('single_entity_mode');
@@ -37,5 +37,3 @@ export const rowIdOf = (id: number | string | undefined): Id | null =>
   typeof id === 'number' && Number.isSafeInteger(id) && id > 0 ? id : null;
 
 export const isPreferencesId = (id: number | string | undefined) => id === PREFERENCES_ID;
-
-export const titleOf = (definition: EntityDefinition) => definition.title;

@@ -5,7 +5,7 @@
  */
 import type { Row } from './types';
 
-export type RowLoadedListener = (row: Row) => void;
+type RowLoadedListener = (row: Row) => void;
 
 const listeners = new Map<string, Set<RowLoadedListener>>();
 

@@ -1,5 +1,5 @@
 /**
- * Selection and row loading (SPEC §4.4, §4.5, §4.7). A route change to an id loads the list if
+ * Selection and row loading. A route change to an id loads the list if
  * it never was (clearing the filters first), selects a listed row (reloading it when the entity
  * loads on select) or loads an unlisted one; a route without an id clears the selection except on
  * small screens. A row load marks the row found or not found and refreshes tabs and items.
@@ -64,7 +64,7 @@ export function rowSlice(ctx: SliceContext, list: ListActions): RowActions {
       set({ row_loading: false, found: false });
       refreshItems();
     } else {
-      set({ row_loading: false }); // a failure only ends loading (SPEC §4.7)
+      set({ row_loading: false }); // a failure only ends loading
     }
   };
 

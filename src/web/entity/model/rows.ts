@@ -1,4 +1,4 @@
-/** Pure helpers on rows of one entity set: keys, labels, lookups and list pages (SPEC §4.6). */
+/** Pure helpers on rows of one entity set: keys, labels, lookups and list pages. */
 import type { EntityDefinition } from '../../../shared/entities';
 import { ENVELOPE_FIELDS } from '../../../shared/envelope';
 import type { Id, Row } from './types';
@@ -17,7 +17,7 @@ export function labelOf(definition: EntityDefinition, row: Row | null | undefine
   return id === null ? '' : `#${id}`;
 }
 
-/** SPEC §3.1: updated rows are stored without the envelope fields. */
+/** Updated rows are stored without the envelope fields. */
 export function stripEnvelope(row: Row): Row {
   const clean: Row = { ...row };
   for (const field of ENVELOPE_FIELDS) delete clean[field];
@@ -51,13 +51,13 @@ export function keyLookupOf(
   return lookup;
 }
 
-export interface ListPage {
+interface ListPage {
   list: Row[];
   no_more: boolean;
 }
 
 /**
- * SPEC §4.6: page 1 replaces the list, later pages append; no more pages once a page is empty or
+ * Page 1 replaces the list, later pages append; no more pages once a page is empty or
  * shorter than the limit. A row already listed (the list moved while paging) is not repeated.
  */
 export function mergePage(
@@ -79,7 +79,7 @@ export function replaceRow(definition: EntityDefinition, list: readonly Row[], r
   return list.map((item) => (idOf(definition, item) === id ? { ...item, ...row } : item));
 }
 
-/** Defaults of a new row from the definition (SPEC §3.1 `defaults`). */
+/** Defaults of a new row from the definition (its `defaults`). */
 export function defaultsOf(definition: EntityDefinition): Row {
   const defaults: Row = {};
   for (const field of definition.fields) {

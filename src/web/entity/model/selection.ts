@@ -1,5 +1,5 @@
 /**
- * Selection rules (SPEC §2.5, §4.4): a plain click selects one row, Ctrl/Meta toggles a row in
+ * Selection rules: a plain click selects one row, Ctrl/Meta toggles a row in
  * the multi-selection, Shift selects the range from the anchor; the editor panel shows exactly one
  * thing, chosen here.
  */
@@ -30,7 +30,7 @@ export function rangeIds(order: readonly Id[], anchor: Id | null, id: Id): Id[] 
 
 export type EditorContent = 'editor' | 'preferences' | 'multi' | 'not_found' | 'none';
 
-export interface EditorInputs {
+interface EditorInputs {
   preferences: boolean;
   selectedObject: Row | null;
   selectedId: Id | null;
@@ -38,7 +38,10 @@ export interface EditorInputs {
   found: boolean | null;
 }
 
-/** SPEC §4.4, in its order: preferences route, multi-selection, the selected row, nothing. */
+/**
+ * What the editor panel shows, first match wins: the preferences route, a multi-selection, a row
+ * that was not found, the selected row, nothing.
+ */
 export function editorContent(inputs: EditorInputs): EditorContent {
   if (inputs.preferences) return 'preferences';
   if (inputs.selectedIds.length >= MULTI_EDIT_MIN) return 'multi';

@@ -1,7 +1,7 @@
 /**
- * One store factory per entity set (DESIGN §1): the state of SPEC §3.1 and the actions that
- * change it, without React. The screen binds it to the router; tests drive it with a transport
- * of their own.
+ * One store factory per entity set: the state of `types.ts` (selection, list, lookups, filters,
+ * page, no_more) and the actions that change it, without React. The screen binds it to the router;
+ * tests drive it with a transport of their own.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { EntityDefinition } from '../../../shared/entities';
@@ -29,7 +29,7 @@ export type EntityState = EntityData &
 
 export type EntityStore = StoreApi<EntityState>;
 
-export function initialData(definition: EntityDefinition): EntityData & ListExtras {
+function initialData(definition: EntityDefinition): EntityData & ListExtras {
   return {
     selected_object: null,
     selected_ids: [],

@@ -1,7 +1,7 @@
 /**
  * Trees of a tree-shaped entity set (categories): nodes from flat rows, the visible rows of an
  * expandable tree (what the virtualised view draws), subtrees by root key, and the parent
- * choices of SPEC §4.2.
+ * choices of the tree rules (mandatory, movable, renamable, may hold children).
  */
 import type { EntityDefinition, TreeDefinition } from '../../../shared/entities';
 import { idOf, labelOf } from './rows';
@@ -10,12 +10,12 @@ import type { Id, Row, TreeNode } from './types';
 export const NO_TREE_SOURCE_TEXT = 'NO SOURCE FOR THE TREE';
 export const MISSING_NODE_TEXT = 'Three nodes can not be found.';
 
-export function treeOf(definition: EntityDefinition): TreeDefinition {
+function treeOf(definition: EntityDefinition): TreeDefinition {
   if (!definition.tree) throw new Error(NO_TREE_SOURCE_TEXT);
   return definition.tree;
 }
 
-export interface BuiltTree {
+interface BuiltTree {
   roots: TreeNode[];
   lookup: Record<Id, TreeNode>;
 }
@@ -72,7 +72,7 @@ export function visibleNodes(roots: readonly TreeNode[], expanded: ReadonlySet<I
 }
 
 /** `node` and all nodes below it. */
-export function subtreeIds(node: TreeNode): Id[] {
+function subtreeIds(node: TreeNode): Id[] {
   return [node.id, ...node.children.flatMap(subtreeIds)];
 }
 
@@ -95,7 +95,7 @@ export function pathTo(lookup: Record<Id, TreeNode>, id: Id): Id[] {
 }
 
 /**
- * SPEC §4.2: a node may move under any node except itself, its own descendants and nodes that
+ * A node may move under any node except itself, its own descendants and nodes that
  * can not contain children; the root (0) is always a choice.
  */
 export function parentChoices(

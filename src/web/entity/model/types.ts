@@ -1,7 +1,7 @@
 /**
- * The client state of one entity set (SPEC §3.1) and the one seam to the server: a transport that
+ * The client state of one entity set and the one seam to the server: a transport that
  * sends `{entities}/{verb}` and answers result, data and the first message (react-admin's "fixed
- * set of data verbs", DESIGN §8). Everything here is plain data, so the store runs without React.
+ * set of data verbs"). Everything here is plain data, so the store runs without React.
  */
 import type { TabDefinition } from '../../../shared/entities';
 import type { FilterValue } from '../../../shared/filters';
@@ -101,7 +101,7 @@ export interface Reply<T = unknown> {
 }
 
 /**
- * quiet: messages only logged (list, row, settings: SPEC §8.2); silent: the caller shows them
+ * quiet: messages only logged (list, row, settings); silent: the caller shows them
  * (a field's refusal beside the field); loud: toasts.
  */
 export type Loudness = 'quiet' | 'silent' | 'loud';

@@ -1,5 +1,5 @@
 /**
- * Changes (SPEC §4.6–4.9): field-by-field updates, queued so that two quick edits both land in
+ * Changes: field-by-field updates, queued so that two quick edits both land in
  * order, each carrying the version the user saw (a colleague's change is not overwritten
  * unawares: ./conflicts.ts); insert (navigation is the caller's), copy, delete, hand-made order
  * applied at once and rolled back on failure, and moving a tree node.
@@ -16,7 +16,7 @@ export const FIELD_REQUIRED_TEXT = 'Payload must contain the "field".';
 
 export interface InsertOutcome {
   id: Id | null;
-  /** Filters remain after the insert, so the new row may not be listed (SPEC §4.8). */
+  /** Filters remain after the insert, so the new row may not be listed. */
   filtersRemain: boolean;
 }
 
@@ -185,7 +185,7 @@ export function writeSlice(
           { order: [...ids], ...(definition.tree ? {} : { filters, relation_filters }) },
           'loud',
         );
-        if (!reply.ok) list.placeRows(before, get().no_more); // roll back (SPEC §4.9)
+        if (!reply.ok) list.placeRows(before, get().no_more); // roll back
         return reply.ok;
       });
     },

@@ -1,5 +1,5 @@
 /**
- * A category from the subtree under a root (SPEC §3.2 tree select, keys category_id and
+ * A category from the subtree under a root (a tree select, keys category_id and
  * category_label): an indented, searchable choice. Also offers the root itself as "none" when
  * asked, and can leave out nodes (a node's own subtree when moving it).
  */

@@ -1,6 +1,6 @@
 /**
  * One row of another entity set, found by typing (single select relation, reference filters).
- * The server does the matching; 'No results' when nothing matches (SPEC §2.5).
+ * The server does the matching; 'No results' when nothing matches.
  */
 import { Select } from '@mantine/core';
 import { useState } from 'react';

@@ -1,5 +1,5 @@
 /**
- * The category tree the shell loads for everyone (SPEC §2.3), as nodes: the whole tree, or the
+ * The category tree the shell loads for everyone, as nodes: the whole tree, or the
  * subtree under a root named by its key (tree selects and filters start from their root).
  * A root that can not be found is an error the caller shows: 'Three nodes can not be found.'
  */
@@ -9,7 +9,7 @@ import { useCategories } from '../../session/queries';
 import { buildTree, descendants } from '../model/tree';
 import type { Row, TreeNode } from '../model/types';
 
-export interface CategorySubtree {
+interface CategorySubtree {
   root: TreeNode | null;
   /** The root's descendants in tree order (depth counted from the root's children). */
   nodes: TreeNode[];

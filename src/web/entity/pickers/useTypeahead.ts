@@ -1,6 +1,6 @@
 /**
  * Picking rows of another entity set: typeahead results for what is typed (debounced, cached a
- * little while) and labels for chosen ids from that set's label cache (SPEC §3.1, §5).
+ * little while) and labels for chosen ids from that set's label cache.
  */
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';

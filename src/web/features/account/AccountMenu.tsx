@@ -1,4 +1,4 @@
-/** The account dropdown of the top bar (SPEC §2.3). */
+/** The account dropdown of the top bar. */
 import { Avatar, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
 import { useSession } from '../../session/store';

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { call } from '../../api/client';
 import { useSession } from '../../session/store';
 
-/** Logout (SPEC §4.1): revoke the token on the server, clear the session, return to `/`. */
+/** Logout: revoke the token on the server, clear the session, return to `/`. */
 export function useLogout(): () => Promise<void> {
   const navigate = useNavigate();
   const queryClient = useQueryClient();

@@ -3,9 +3,9 @@ import { Alert, Avatar, Button, FileButton, Group, Stack, Text } from '@mantine/
 import { AVATAR_MAX_BYTES, AVATAR_TYPES } from '../../../shared/avatars';
 import { useAvatarUpload } from './useAvatarUpload';
 
-export const AVATAR_HINT = `PNG, JPEG, WebP or GIF, at most ${AVATAR_MAX_BYTES / 1024} KB.`;
+const AVATAR_HINT = `PNG, JPEG, WebP or GIF, at most ${AVATAR_MAX_BYTES / 1024} KB.`;
 
-export interface AvatarEditorProps {
+interface AvatarEditorProps {
   userId: number;
   address: string;
   initials: string;

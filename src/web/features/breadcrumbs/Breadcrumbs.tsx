@@ -1,4 +1,4 @@
-/** Breadcrumbs of the top bar; below 849 px only a back link to the previous crumb (SPEC §2.3). */
+/** Breadcrumbs of the top bar; below 849 px only a back link to the previous crumb. */
 import { Anchor, Breadcrumbs as Trail, Button, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import classes from './Breadcrumbs.module.css';

@@ -5,7 +5,7 @@ import { usePageTitles } from './pageTitles';
 
 /**
  * The breadcrumb trail of the current page. Clicking an earlier crumb trims the trail and
- * navigates there, replacing history (SPEC §2.3).
+ * navigates there, replacing history.
  */
 export function useCrumbs() {
   const { pathname } = useLocation();

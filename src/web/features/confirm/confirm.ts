@@ -1,4 +1,4 @@
-/** Confirmation dialogs titled 'Confirm' with OK / Cancel (SPEC §5, §8.3). */
+/** Confirmation dialogs titled 'Confirm' with OK / Cancel. */
 import { create } from 'zustand';
 
 interface ConfirmState {

@@ -6,7 +6,7 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { useEditConflict } from './useEditConflict';
 
-export const CONFLICT_TITLE = 'Changed by someone else';
+const CONFLICT_TITLE = 'Changed by someone else';
 
 export function ConflictDialog() {
   const { message, reload, overwrite } = useEditConflict();

@@ -7,7 +7,7 @@ import { Box, Card, Loader, Text, Title } from '@mantine/core';
 import { Suspense, type ReactNode } from 'react';
 import { useSeen } from './useSeen';
 
-export interface ChartRow {
+interface ChartRow {
   label: string;
   value: string;
 }

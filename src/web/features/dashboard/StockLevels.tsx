@@ -1,4 +1,4 @@
-/** Stock against reorder level: one bar per product, coloured by percentage (SPEC §9). */
+/** Stock against reorder level: one bar per product, coloured by percentage. */
 import { Anchor, Group, Progress, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { StockBar } from './useDashboard';

@@ -63,7 +63,7 @@ function monthBars(rows: MonthCount[] | null | undefined): MonthBar[] | null {
   }));
 }
 
-export function useDashboardStats() {
+function useDashboardStats() {
   const slug = useSession((s) => s.company_slug);
   const userId = useSession((s) => s.user?.user_id ?? null);
   return useQuery({

@@ -1,5 +1,5 @@
 /**
- * The privileges editor of a group (slot `groups.group_privileges`, SPEC §4.3): each module's
+ * The privileges editor of a group (slot `groups.group_privileges`): each module's
  * wildcard with its routes indented below it. Ticking the wildcard covers the routes (shown
  * ticked and disabled). Ticks are a draft, counted and marked until saved. The administrators
  * group holds every privilege, so its tree is shown fully ticked and read-only.

@@ -1,5 +1,5 @@
 /**
- * The privileges editor's model, pure (SPEC §4.3): which boxes are ticked, which a module
+ * The privileges editor's model, pure: which boxes are ticked, which a module
  * wildcard covers (ticked and disabled), and how far the ticks are from the saved list.
  */
 import {

@@ -1,5 +1,5 @@
 /**
- * One group's privileges in the editor (SPEC §4.3, §7.2): the catalogue and the saved list are
+ * One group's privileges in the editor: the catalogue and the saved list are
  * queries; the ticks are a draft until saved with groups/sync_group_privileges, whose answer (the
  * stored, normalised list) becomes the saved list. A failed save keeps the draft: the server's
  * message shows as a toast and nothing is lost.

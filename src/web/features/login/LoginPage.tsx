@@ -1,4 +1,4 @@
-/** The login form of the landing page (SPEC §2.1 `/`). */
+/** The login form of the landing page (`/`). */
 import { Alert, Anchor, Button, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';

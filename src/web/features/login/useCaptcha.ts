@@ -7,7 +7,7 @@ import type { AltchaWidgetElement } from 'altcha/types/generic';
 import { call, CallError } from '../../api/client';
 import { withTimeout } from '../../app/lazy';
 
-export type CaptchaStatus = 'loading' | 'ready' | 'failed';
+type CaptchaStatus = 'loading' | 'ready' | 'failed';
 
 interface StateChange {
   state?: string;

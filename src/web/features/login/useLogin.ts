@@ -1,5 +1,5 @@
 /**
- * Sign-in logic (SPEC §2.2; DESIGN §4 `users/login`): keeps what was typed except the password
+ * Sign-in logic (`users/login`): keeps what was typed except the password
  * after a failure, shows the server's message on the page, asks for the ALTCHA check whenever
  * the server will (useLoginStatus) or did, and goes to the wanted page afterwards.
  */
@@ -20,11 +20,11 @@ interface LoginData {
   captcha_required?: boolean;
 }
 
-export const WRONG_LOGIN_TEXT = 'The e-mail address or password is not right.';
-export const CAPTCHA_TEXT = 'Please confirm that you are a person, then sign in again.';
+const WRONG_LOGIN_TEXT = 'The e-mail address or password is not right.';
+const CAPTCHA_TEXT = 'Please confirm that you are a person, then sign in again.';
 
 /** The token the client sends: the reply's token, completed from the top-level fields. */
-export function tokenFrom(
+function tokenFrom(
   data: LoginData,
   top: ReturnType<typeof tokenFieldsOf>,
   user: SessionUser,

@@ -1,7 +1,7 @@
 /**
- * The enabled toggle of the modules screen (slot `module_enabled_switch`, SPEC §4.10): it calls
+ * The enabled toggle of the modules screen (slot `module_enabled_switch`): it calls
  * modules/update_module_enabled and changes the row only when the server answers with data; an
- * essential module's toggle is disabled with SPEC §8.3's hint.
+ * essential module's toggle is disabled with the fixed hint `ESSENTIAL_MODULE_TEXT`.
  */
 import { Switch } from '@mantine/core';
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-/** A module row's own settings tabs (SPEC §2.6 "plus tabs supplied by each module"). */
+/** A module row's own settings tabs (the generic tabs plus tabs supplied by each module). */
 import { settingsTabsOf } from '../../../shared/module-settings';
 import type { Row } from '../../entity/model/types';
 

@@ -6,7 +6,6 @@
 import type { EditorType, FieldDefinition, ValueKind } from '../../../shared/entities';
 import { settingSchema } from '../../../shared/setting-rules';
 import type { SettingItem, SettingType } from '../../../shared/settings';
-import type { FieldItem } from '../../entity/fields/fieldProps';
 
 const EDITOR: Readonly<Record<SettingType, { type: EditorType; value: ValueKind }>> = {
   text: { type: 'input', value: 'text' },
@@ -36,10 +35,4 @@ export function settingField(item: SettingItem): FieldDefinition {
     ...(item.max === undefined ? {} : { max: item.max }),
     ...(item.hint ? { hint: item.hint } : {}),
   };
-}
-
-/** The renderer registry's item for a setting. */
-export function settingItem(item: SettingItem): FieldItem {
-  const field = settingField(item);
-  return { kind: 'field', name: field.name, type: field.type, label: field.label, field };
 }

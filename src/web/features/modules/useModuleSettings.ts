@@ -22,7 +22,7 @@ import { confirm } from '../confirm/confirm';
 import { useReloadModuleData } from './useReloadModuleData';
 
 export const NOT_SAVED_TEXT = 'The setting was not saved.';
-export const resetText = (label: string) =>
+const resetText = (label: string) =>
   `Would you like to reset the settings of the "${label}" module to their defaults?`;
 
 type SettingsReply = Partial<Record<'module_settings' | 'module_public_settings', SettingsObject>>;

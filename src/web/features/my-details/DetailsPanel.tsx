@@ -50,7 +50,7 @@ function FieldEditor({
   );
 }
 
-/** My details: read, then edit and save (SPEC §2.1 `/app/my_details`). */
+/** My details: read, then edit and save (`/app/my_details`). */
 export function DetailsPanel() {
   const d = useMyDetails();
   const setOwnAvatar = useSetOwnAvatar();

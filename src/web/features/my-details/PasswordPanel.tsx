@@ -2,7 +2,7 @@ import { Alert, Button, Group, Paper, PasswordInput, Stack, Title } from '@manti
 import { NewPasswordFields } from '../password-reset/NewPasswordFields';
 import { useChangePassword } from './useChangePassword';
 
-/** Change my password, with the SPEC §5 rules shown live. */
+/** Change my password, with the password rules shown live. */
 export function PasswordPanel() {
   const p = useChangePassword();
   return (

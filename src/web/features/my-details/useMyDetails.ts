@@ -51,7 +51,7 @@ const valueFor = (field: DetailField, raw: string): string | null =>
   field.type === 'date' && raw.trim() === '' ? null : raw.trim();
 
 /** Problems by field name, checked with the shared rules. */
-export function checkDetails(
+function checkDetails(
   fields: readonly DetailField[],
   draft: Record<string, string>,
 ): Record<string, string> {

@@ -1,4 +1,4 @@
-/** The Favourites tab: links, or in edit mode drag re-order and remove (SPEC §2.4). */
+/** The Favourites tab: links, or in edit mode drag re-order and remove. */
 import {
   closestCenter,
   DndContext,

@@ -1,12 +1,12 @@
-/** The Full Menu tab: a filter box and the module tree with star toggles (SPEC §2.4). */
+/** The Full Menu tab: a filter box and the module tree with star toggles. */
 import { ActionIcon, Box, NavLink, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import classes from './Navigation.module.css';
 import { isFavourite, navTree, type Favourite, type NavItem } from './navModel';
 
-export const NO_ITEMS_TEXT = 'No items available, contact the administrator';
-export const NO_NODES_TEXT = 'No nodes available';
+const NO_ITEMS_TEXT = 'No items available, contact the administrator';
+const NO_NODES_TEXT = 'No nodes available';
 
 interface Props {
   items: NavItem[];

@@ -1,4 +1,4 @@
-/** The right navigation drawer, width 350 (SPEC §2.3, §2.4). */
+/** The right navigation drawer, width 350. */
 import { Anchor, Divider, Drawer, Tabs } from '@mantine/core';
 import { Link } from 'react-router';
 import { RIGHT_DRAWER_WIDTH } from '../../../shared/limits';

@@ -1,6 +1,6 @@
 /**
- * The navigation model, pure: which modules a user sees (SPEC §6), the tree grouped by navigation
- * section, the filter rule (SPEC §5) and the favourites list operations (SPEC §4.9).
+ * The navigation model, pure: which modules a user sees, the tree grouped by navigation
+ * section, the filter rule and the favourites list operations.
  */
 import { NAV_FILTER_PREFIX_BELOW } from '../../../shared/limits';
 import { MODULES, NAV_SECTIONS, type NavSection } from '../../../shared/modules';
@@ -20,7 +20,7 @@ export interface NavItem {
   section: NavSection;
 }
 
-export interface NavSectionNode {
+interface NavSectionNode {
   section: NavSection;
   items: NavItem[];
 }

@@ -1,5 +1,5 @@
 /**
- * Favourites (SPEC §2.4, §4.9): the `favourites` preference of the product module. Changes show
+ * Favourites: the `favourites` preference of the product module. Changes show
  * at once and are rolled back when saving fails.
  */
 import { useQueryClient } from '@tanstack/react-query';
@@ -19,7 +19,7 @@ import {
   type NavItem,
 } from './navModel';
 
-export const FAVOURITES_FAILED_TEXT = 'Your favourites could not be saved; the change was undone.';
+const FAVOURITES_FAILED_TEXT = 'Your favourites could not be saved; the change was undone.';
 
 export function useFavourites() {
   const queryClient = useQueryClient();

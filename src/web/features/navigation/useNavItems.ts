@@ -4,7 +4,7 @@ import { useModuleRows, usePrivileges } from '../../session/queries';
 import { useSession } from '../../session/store';
 import { visibleModules, type NavItem } from './navModel';
 
-/** The modules this user may see, from the modules list and their privileges (SPEC §6). */
+/** The modules this user may see, from the modules list and their privileges. */
 export function useNavItems(): NavItem[] {
   const rows = useModuleRows().data;
   const privileges = usePrivileges().data;

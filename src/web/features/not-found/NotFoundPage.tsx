@@ -1,9 +1,9 @@
 import { Button, Center, Stack, Title } from '@mantine/core';
 import { useGoBack } from './useGoBack';
 
-export const NOT_FOUND_TEXT = 'Sorry, there is nothing here... (404)';
+const NOT_FOUND_TEXT = 'Sorry, there is nothing here... (404)';
 
-/** Unknown paths (SPEC §2.1). */
+/** Unknown paths. */
 export function NotFoundPage() {
   const goBack = useGoBack();
   return (

@@ -11,7 +11,7 @@ export const OFFLINE_CLIENTS_MAX = 20;
 const DB_NAME = 'materia-offline';
 const STORE = 'clients';
 
-export interface OfflineClient {
+interface OfflineClient {
   /** `{owner}/{patient_id}`. */
   key: string;
   owner: string;

@@ -12,7 +12,7 @@ import { useSession } from '../../session/store';
 import { listClients, OFFLINE_CLIENTS_MAX } from './clientStore';
 import { ownerOf } from './recordClients';
 
-export interface ClientDetail {
+interface ClientDetail {
   label: string;
   text: string;
 }

@@ -1,5 +1,5 @@
 /**
- * A new password typed twice, with the SPEC §5 rules shown live between the two boxes: the one
+ * A new password typed twice, with the password rules shown live between the two boxes: the one
  * form part of the reset page, my details and an admin setting a user's password.
  */
 import { PasswordInput } from '@mantine/core';

@@ -1,4 +1,4 @@
-/** `/password-reset`: request a link, or with `?token=` choose a new password (SPEC §2.1). */
+/** `/password-reset`: request a link, or with `?token=` choose a new password. */
 import '../../theme/allStyles';
 import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';

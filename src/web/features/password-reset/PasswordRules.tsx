@@ -1,4 +1,4 @@
-/** The password rules of SPEC §5, shown live with their exact texts. */
+/** The password rules, shown live with their exact texts. */
 import { List, Text, ThemeIcon } from '@mantine/core';
 import { PASSWORD_RULES } from '../../../shared/password';
 

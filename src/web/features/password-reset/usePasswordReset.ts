@@ -1,15 +1,15 @@
 /**
- * Password reset (DESIGN §4): ask for a link by e-mail (with the ALTCHA check), or with
- * `?token=` set a new password that meets the SPEC §5 rules.
+ * Password reset: ask for a link by e-mail (with the ALTCHA check), or with
+ * `?token=` set a new password that meets the password rules.
  */
 import { useCallback, useState, type FormEvent } from 'react';
 import { passwordProblems } from '../../../shared/password';
 import { call, CallError, SERVER_DOWN_TEXT } from '../../api/client';
 
-export const REQUEST_SENT_TEXT =
+const REQUEST_SENT_TEXT =
   'If an account uses that address, a link to set a new password is on its way. It works for one hour.';
-export const RESET_DONE_TEXT = 'Your password has been changed. You can sign in with it now.';
-export const RESET_FAILED_TEXT =
+const RESET_DONE_TEXT = 'Your password has been changed. You can sign in with it now.';
+const RESET_FAILED_TEXT =
   'This link can no longer be used. It may have expired or been used already; ask for a new one.';
 export const MISMATCH_TEXT = 'The two passwords are not the same.';
 

@@ -1,5 +1,5 @@
 /**
- * `/printing/patientletters/:id` (SPEC §2.7): the letter on an A4 page — letterhead with the
+ * `/printing/patientletters/:id`: the letter on an A4 page — letterhead with the
  * company name and the letter's date, the patient's name and address, the body with its merge
  * fields filled — and a Print button that print media hides. No app chrome: the printing layout.
  */

@@ -15,7 +15,7 @@ import { displayDate, textOf } from '../../../entity/model/format';
 import type { Row } from '../../../entity/model/types';
 import { useCompanySettings } from '../../../theme/useCompanySettings';
 
-export interface PrintedLine {
+interface PrintedLine {
   name: string;
   quantity: string;
   price: string;
