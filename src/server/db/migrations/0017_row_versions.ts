@@ -9,7 +9,7 @@ import type { Migration } from '../migrate';
 import { SEARCH_INDEX_TABLES } from './0005_entity_search';
 
 /** Every entity table of today: those 0005 indexed for search (later ones add their own). */
-export const ROW_VERSION_TABLES = SEARCH_INDEX_TABLES.map(([table]) => table);
+const ROW_VERSION_TABLES = SEARCH_INDEX_TABLES.map(([table]) => table);
 
 const versioned = (table: string) => `
 alter table ${table} add column row_version bigint not null default 1;
