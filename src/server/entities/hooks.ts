@@ -11,8 +11,12 @@ import type { Row } from './repository';
 
 /** A call of one entity set only, e.g. prescriptions/save_lines. */
 export interface ExtraCall {
-  /** The module route whose privilege it needs (list, insert, update, delete or an extra route). */
-  route: string;
+  /**
+   * The module route whose privilege it needs (list, insert, update, delete or an extra route).
+   * Left out for the call of a button: the route the button declares in the definition applies
+   * (callRoute in ./hooks/index.ts), so the button and its call can not disagree.
+   */
+  route?: string;
   input: z.ZodType;
   handler(ctx: CallContext, input: never, definition: EntityDefinition): Promise<CallResult>;
 }

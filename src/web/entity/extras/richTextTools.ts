@@ -17,7 +17,7 @@ export interface RichTextToolProps {
 
 type Tool = ComponentType<RichTextToolProps>;
 
-const TOOLS: Readonly<Record<string, readonly Tool[]>> = {
+export const RICH_TEXT_TOOLS: Readonly<Record<string, readonly Tool[]>> = {
   'patientletters.patientletter_body': [MergeFieldMenu, SnippetPicker],
   'snippets.snippet_body': [MergeFieldMenu],
 };
@@ -25,4 +25,4 @@ const TOOLS: Readonly<Record<string, readonly Tool[]>> = {
 const NONE: readonly Tool[] = [];
 
 export const richTextToolsOf = (definition: EntityDefinition, field: string) =>
-  TOOLS[`${definition.entities}.${field}`] ?? NONE;
+  RICH_TEXT_TOOLS[`${definition.entities}.${field}`] ?? NONE;
