@@ -32,16 +32,10 @@ export async function definitionFiles(dir = ENTITIES_DIR): Promise<DefinitionFil
 /** The list file's text, formatted as Prettier would leave it. */
 export async function entityListText(dir = ENTITIES_DIR): Promise<string> {
   const files = await definitionFiles(dir);
-  const names = files.map((f) => f.name).join(', ');
   const text = [
     '// Written by `npm run generate:entities` from the definition files of this folder; do not edit.',
-    ...files.map((f) => `import { ${f.name} } from './${f.file}';`),
-    "import type { EntityDefinition } from './types';",
-    '',
-    `export { ${names} };`,
-    '',
-    '/** Every entity set, one definition each, in file order. */',
-    `export const ENTITIES: readonly EntityDefinition[] = [${names}];`,
+    '// ./index.ts reads every export of this file as the list of entity definitions.',
+    ...files.map((f) => `export { ${f.name} } from './${f.file}';`),
     '',
   ].join('\n');
   return format(text, { ...(await resolveConfig(LIST_PATH)), filepath: LIST_PATH });
@@ -54,7 +48,7 @@ export async function entityListText(dir = ENTITIES_DIR): Promise<string> {
 export async function listProblems(listText: string, dir = ENTITIES_DIR): Promise<string[]> {
   const files = await definitionFiles(dir);
   const named = new Set(
-    [...listText.matchAll(/^import \{ \w+ \} from '\.\/([\w-]+)';$/gm)].map((m) => m[1]),
+    [...listText.matchAll(/^export \{ \w+ \} from '\.\/([\w-]+)';$/gm)].map((m) => m[1]),
   );
   const fix = 'run npm run generate:entities';
   const problems = [

@@ -1,9 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { ENTITIES, checkDefinitions, entityByPath } from '../../src/shared/entities';
-import { defineEntity } from '../../src/shared/entities/define';
+import { defineEntity, type EntitySpec } from '../../src/shared/entities/define';
 import { input } from '../../src/shared/entities/fields';
 import { defaultLabel } from '../../src/shared/entities/labels';
 import { MODULES, NAV_SECTIONS, PRODUCT_MODULE } from '../../src/shared/modules';
+
+/** A small definition with these additions and one section of these items. */
+const thing = (more: Partial<EntitySpec>, items: string[]) =>
+  defineEntity({
+    entities: 'things',
+    base: 'thing',
+    title: 'Things',
+    singular: 'thing',
+    fields: [input('thing_name')],
+    tabs: [{ name: 'general', sections: [{ title: 'T', items }] }],
+    list: { columns: ['thing_name'], search: ['thing_name'] },
+    ...more,
+  });
 
 describe('entity definitions', () => {
   it('gives each entity set, and only those, a module of the catalogue after the product module', () => {
@@ -32,16 +45,10 @@ describe('entity definitions', () => {
 
   it('stops a button that does not say which privilege it needs', () => {
     const broken = () =>
-      defineEntity({
-        entities: 'things',
-        base: 'thing',
-        title: 'Things',
-        singular: 'thing',
-        fields: [input('thing_name')],
-        extras: [{ name: 'print', type: 'button', label: 'Print' }],
-        tabs: [{ name: 'general', sections: [{ title: 'T', items: ['thing_name', 'print'] }] }],
-        list: { columns: ['thing_name'], search: ['thing_name'] },
-      });
+      thing({ extras: [{ name: 'print', type: 'button', label: 'Print' }] }, [
+        'thing_name',
+        'print',
+      ]);
     expect(broken).toThrow(
       'Entity "things": button "print" needs the privilege route it runs under.',
     );
@@ -79,17 +86,9 @@ describe('entity definitions', () => {
   });
 
   it('stops a definition that names an unknown item', () => {
-    const broken = () =>
-      defineEntity({
-        entities: 'things',
-        base: 'thing',
-        title: 'Things',
-        singular: 'thing',
-        fields: [input('thing_name')],
-        tabs: [{ name: 'general', sections: [{ title: 'T', items: ['thing_colour'] }] }],
-        list: { columns: ['thing_name'], search: ['thing_name'] },
-      });
-    expect(broken).toThrow('Entity "things": section "T" names unknown item "thing_colour".');
+    expect(() => thing({}, ['thing_colour'])).toThrow(
+      'Entity "things": section "T" names unknown item "thing_colour".',
+    );
   });
 
   it('validates values with messages naming the problem', () => {

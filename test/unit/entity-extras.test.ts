@@ -82,25 +82,13 @@ describe('extras', () => {
 
   it('enable a button by the route its definition declares, the route the server checks', () => {
     const prescriptions = entityByPath('prescriptions') as EntityDefinition;
-    const viewer = (privileges: string[]) => ({ admin: false, privileges });
-    const editor = itemStates(
-      prescriptions,
-      { prescription_status: 'draft' },
-      viewer(['prescriptions/update']),
-    );
-    expect(editor.dispense?.disabled).toBe(true);
-    const reader = itemStates(
-      prescriptions,
-      { prescription_status: 'draft' },
-      viewer(['prescriptions/list']),
-    );
+    const statesOf = (privileges: string[]) =>
+      itemStates(prescriptions, { prescription_status: 'draft' }, { admin: false, privileges });
+    expect(statesOf(['prescriptions/update']).dispense?.disabled).toBe(true);
+    const reader = statesOf(['prescriptions/list']);
     expect(reader.print?.disabled).toBe(false);
     expect(reader.print_label?.disabled).toBe(false);
-    const dispenser = itemStates(
-      prescriptions,
-      { prescription_status: 'draft' },
-      viewer(['prescriptions/dispense']),
-    );
+    const dispenser = statesOf(['prescriptions/dispense']);
     expect(dispenser.dispense?.disabled).toBe(false);
   });
 });

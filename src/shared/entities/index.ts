@@ -3,12 +3,15 @@
  * files (`npm run generate:entities`, ./list.generated.ts); the server derives its calls and
  * checks from it and the web its lists and editors; `checkDefinitions` proves the references.
  */
-import { ENTITIES } from './list.generated';
+import * as definitions from './list.generated';
 import type { EntityDefinition } from './types';
 
 export * from './types';
 export * from './list.generated';
 export { defaultLabel } from './labels';
+
+/** Every entity set, one definition each, in the order of their names. */
+export const ENTITIES: readonly EntityDefinition[] = Object.values(definitions);
 
 const byPath = new Map(ENTITIES.map((e) => [e.entities, e]));
 
