@@ -16,6 +16,7 @@ const DEFINITION = /^export const (\w+) = \w+\(\{\s*entities: '(\w+)'/m;
 export interface DefinitionFile {
   file: string;
   name: string;
+  entities: string;
 }
 
 /** The definition files of the folder, by file name. */
@@ -24,7 +25,8 @@ export async function definitionFiles(dir = ENTITIES_DIR): Promise<DefinitionFil
   const found: DefinitionFile[] = [];
   for (const file of names.sort()) {
     const match = DEFINITION.exec(await readFile(join(dir, file), 'utf8'));
-    if (match?.[1]) found.push({ file: file.replace(/\.ts$/, ''), name: match[1] });
+    if (match?.[1] && match[2])
+      found.push({ file: file.replace(/\.ts$/, ''), name: match[1], entities: match[2] });
   }
   return found;
 }
@@ -36,6 +38,9 @@ export async function entityListText(dir = ENTITIES_DIR): Promise<string> {
     '// Written by `npm run generate:entities` from the definition files of this folder; do not edit.',
     '// ./index.ts reads every export of this file as the list of entity definitions.',
     ...files.map((f) => `export { ${f.name} } from './${f.file}';`),
+    '',
+    '/** The path of every entity set: what registries of per-entity code are keyed by. */',
+    `export type EntityPath = ${files.map((f) => `'${f.entities}'`).join(' | ')};`,
     '',
   ].join('\n');
   return format(text, { ...(await resolveConfig(LIST_PATH)), filepath: LIST_PATH });

@@ -20,3 +20,26 @@ export { snippets } from './snippets';
 export { specialisms } from './specialisms';
 export { symptoms } from './symptoms';
 export { users } from './users';
+
+/** The path of every entity set: what registries of per-entity code are keyed by. */
+export type EntityPath =
+  | 'actions'
+  | 'categories'
+  | 'conditions'
+  | 'countries'
+  | 'diseases'
+  | 'dispensary_products'
+  | 'groups'
+  | 'herbs'
+  | 'locations'
+  | 'modules'
+  | 'organs'
+  | 'partuseds'
+  | 'patientletters'
+  | 'patients'
+  | 'prescriptions'
+  | 'products'
+  | 'snippets'
+  | 'specialisms'
+  | 'symptoms'
+  | 'users';

@@ -1,5 +1,5 @@
 /** The extras of each entity set; entity sets not named here use the generic engine alone. */
-import type { EntityDefinition } from '../../../shared/entities';
+import type { EntityDefinition, EntityPath } from '../../../shared/entities';
 import type { EntityHooks, ExtraCall } from '../hooks';
 import { categoryHooks } from './categories';
 import { groupHooks } from './groups';
@@ -15,7 +15,8 @@ export const HOOKS: Readonly<Record<string, EntityHooks>> = {
   patientletters: patientletterHooks,
   prescriptions: prescriptionHooks,
   users: userHooks,
-};
+  // Keys are held to the definitions' entity paths by the type checker.
+} satisfies Partial<Record<EntityPath, EntityHooks>>;
 
 export const hooksOf = (entities: string): EntityHooks => HOOKS[entities] ?? {};
 

@@ -5,6 +5,7 @@
  */
 import type { ComponentType } from 'react';
 import type { EntityDefinition } from '../../../shared/entities';
+import type { ItemKey } from './registry';
 import { MergeFieldMenu } from './MergeFieldMenu';
 import { SnippetPicker } from './SnippetPicker';
 
@@ -20,7 +21,7 @@ type Tool = ComponentType<RichTextToolProps>;
 export const RICH_TEXT_TOOLS: Readonly<Record<string, readonly Tool[]>> = {
   'patientletters.patientletter_body': [MergeFieldMenu, SnippetPicker],
   'snippets.snippet_body': [MergeFieldMenu],
-};
+} satisfies Partial<Record<ItemKey, readonly Tool[]>>;
 
 const NONE: readonly Tool[] = [];
 
