@@ -103,6 +103,7 @@ describe('schema drift', () => {
       base: 'allergy',
       title: 'Allergies',
       singular: 'allergy',
+      module: { description: 'Allergies a patient has.', section: 'Reference data', position: 99 },
     });
     const withAllergies: EntityDefinition = {
       ...patients,

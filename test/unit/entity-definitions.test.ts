@@ -1,37 +1,57 @@
 import { describe, expect, it } from 'vitest';
 import { ENTITIES, checkDefinitions, entityByPath } from '../../src/shared/entities';
-import { defineEntity } from '../../src/shared/entities/define';
+import { defineEntity, type EntitySpec } from '../../src/shared/entities/define';
 import { input } from '../../src/shared/entities/fields';
 import { defaultLabel } from '../../src/shared/entities/labels';
-import { MODULES } from '../../src/shared/modules';
+import { MODULES, NAV_SECTIONS, PRODUCT_MODULE } from '../../src/shared/modules';
 
-const EXPECTED = [
-  'actions',
-  'categories',
-  'conditions',
-  'countries',
-  'diseases',
-  'dispensary_products',
-  'groups',
-  'herbs',
-  'locations',
-  'modules',
-  'organs',
-  'partuseds',
-  'patientletters',
-  'patients',
-  'prescriptions',
-  'products',
-  'snippets',
-  'specialisms',
-  'symptoms',
-  'users',
-];
+/** A small definition with these additions and one section of these items. */
+const thing = (more: Partial<EntitySpec>, items: string[]) =>
+  defineEntity({
+    entities: 'things',
+    base: 'thing',
+    title: 'Things',
+    singular: 'thing',
+    fields: [input('thing_name')],
+    tabs: [{ name: 'general', sections: [{ title: 'T', items }] }],
+    list: { columns: ['thing_name'], search: ['thing_name'] },
+    ...more,
+  });
 
 describe('entity definitions', () => {
-  it('defines the twenty entity sets, each owned by a catalogue module', () => {
-    expect(ENTITIES.map((e) => e.entities)).toEqual(EXPECTED);
-    for (const entity of ENTITIES) expect(MODULES.map((m) => m.name)).toContain(entity.module);
+  it('gives each entity set, and only those, a module of the catalogue after the product module', () => {
+    const names = ENTITIES.map((e) => e.entities);
+    expect(new Set(names).size).toBe(names.length);
+    for (const entity of ENTITIES)
+      expect(entity.moduleEntry?.name, entity.entities).toBe(entity.module);
+    expect(MODULES.map((m) => m.name).sort()).toEqual([PRODUCT_MODULE, ...names].sort());
+    expect(MODULES[0]?.name).toBe(PRODUCT_MODULE);
+  });
+
+  it('lists the modules by navigation section, then by their place in it', () => {
+    const place = (m: (typeof MODULES)[number]) => [
+      NAV_SECTIONS.indexOf(m.section ?? 'Clinic'),
+      m.position,
+    ];
+    const places = MODULES.slice(1).map(place);
+    expect(places).toEqual([...places].sort((a, b) => a[0]! - b[0]! || a[1]! - b[1]!));
+  });
+
+  it("offers a button's privilege route in its module, labelled as the button", () => {
+    const module = entityByPath('prescriptions')?.moduleEntry;
+    expect(module?.routes).toContainEqual({ route: 'dispense', label: 'Dispense' });
+    expect(module?.routes.filter((r) => r.route === 'list')).toHaveLength(1);
+  });
+
+  it('stops a button that does not say which privilege it needs', () => {
+    const broken = () =>
+      thing({ extras: [{ name: 'print', type: 'button', label: 'Print' }] }, [
+        'thing_name',
+        'print',
+      ]);
+    expect(broken).toThrow(
+      'Entity "things": button "print" needs the privilege route it runs under.',
+    );
   });
 
   it('resolves every reference, relation and unit source', () => {
@@ -66,17 +86,9 @@ describe('entity definitions', () => {
   });
 
   it('stops a definition that names an unknown item', () => {
-    const broken = () =>
-      defineEntity({
-        entities: 'things',
-        base: 'thing',
-        title: 'Things',
-        singular: 'thing',
-        fields: [input('thing_name')],
-        tabs: [{ name: 'general', sections: [{ title: 'T', items: ['thing_colour'] }] }],
-        list: { columns: ['thing_name'], search: ['thing_name'] },
-      });
-    expect(broken).toThrow('Entity "things": section "T" names unknown item "thing_colour".');
+    expect(() => thing({}, ['thing_colour'])).toThrow(
+      'Entity "things": section "T" names unknown item "thing_colour".',
+    );
   });
 
   it('validates values with messages naming the problem', () => {

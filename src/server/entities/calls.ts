@@ -10,6 +10,7 @@ import { privilegeOf } from '../../shared/privileges';
 import { defineCall, type CallContext, type CallDefinition, type CallResult } from '../http/calls';
 import { badRequest } from '../http/errors';
 import type { EntityHooks } from './hooks';
+import { callRoute } from './hooks/index';
 import * as payloads from './payloads';
 import {
   changeRelation,
@@ -157,7 +158,7 @@ export function buildEntityCalls(
       name,
       defineCall({
         path: `${d.entities}/${name}`,
-        access: { privilege: privilegeOf(d.module, extra.route) },
+        access: { privilege: privilegeOf(d.module, callRoute(d, name, extra)) },
         input: extra.input,
         handler: (ctx, input): Promise<CallResult> => extra.handler(ctx, input as never, d),
       }),

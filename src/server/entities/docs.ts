@@ -4,7 +4,7 @@
  * A unit test fails when the committed file differs from what this prints (after Prettier).
  */
 import { ENTITIES, type EntityDefinition, type FieldDefinition } from '../../shared/entities';
-import { hooksOf } from './hooks/index';
+import { callRoute, hooksOf } from './hooks/index';
 
 const GENERIC_CALLS = [
   [
@@ -76,7 +76,8 @@ function entitySection(d: EntityDefinition): string {
       ]
     : [];
   const extraCalls = Object.entries(hooksOf(d.entities).calls ?? {}).map(
-    ([name, call]) => `- \`${d.entities}/${name}\` — privilege \`${d.module}/${call.route}\``,
+    ([name, call]) =>
+      `- \`${d.entities}/${name}\` — privilege \`${d.module}/${callRoute(d, name, call)}\``,
   );
   return [
     `## ${d.title} (\`${d.entities}\`)`,

@@ -10,9 +10,13 @@ import type { CallContext, CallResult } from '../http/calls';
 import type { Row } from './repository';
 
 /** A call of one entity set only, e.g. prescriptions/save_lines. */
-interface ExtraCall {
-  /** The module route whose privilege it needs (list, insert, update, delete or an extra route). */
-  route: string;
+export interface ExtraCall {
+  /**
+   * The module route whose privilege it needs (list, insert, update, delete or an extra route).
+   * Left out for the call of a button: the route the button declares in the definition applies
+   * (callRoute in ./hooks/index.ts), so the button and its call can not disagree.
+   */
+  route?: string;
   input: z.ZodType;
   handler(ctx: CallContext, input: never, definition: EntityDefinition): Promise<CallResult>;
 }

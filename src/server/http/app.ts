@@ -13,6 +13,7 @@ import type { CallRegistry } from './calls';
 import { dispatch, envelopeOf } from './dispatch';
 import { BODY_LIMIT_BYTES, sendFailure, sendNotFound, type RequestFailure } from './error-replies';
 import { startSessionListener } from '../auth/session-listener';
+import { syncAllCompanies } from '../modules/sync';
 import { registerAvatarRoute } from '../users/avatar-route';
 import { registerRateLimits } from './rate-limits';
 import { addSecurityHeaders } from './security-headers';
@@ -60,6 +61,10 @@ export async function buildApp(
     onConstructorPoisoning: 'ignore',
     ...fastifyOptions,
   });
+
+  // Modules added to the catalogue since the last start reach every clinic now.
+  const synced = await syncAllCompanies(services.db);
+  if (synced > 0) services.log.info(`Module lists brought in line with the catalogue: ${synced}`);
 
   addSecurityHeaders(app);
   await app.register(compress, { threshold: 1024 });

@@ -5,6 +5,11 @@ export const actions = referenceList({
   entities: 'actions',
   base: 'action',
   title: 'Actions',
+  module: {
+    description: 'Herbal actions such as astringent or carminative.',
+    section: 'Reference data',
+    position: 1,
+  },
   singular: 'action',
   search: ['action_description'],
 });

@@ -13,6 +13,11 @@ export const categories = defineEntity({
   entities: 'categories',
   base: 'category',
   title: 'Categories',
+  module: {
+    description: 'The category tree used to file records.',
+    section: 'Reference data',
+    position: 10,
+  },
   singular: 'category',
   keys: { name: 'category_label', secondary: 'category_key', order: 'category_order' },
   fields: [

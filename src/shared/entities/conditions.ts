@@ -5,5 +5,10 @@ export const conditions = referenceList({
   entities: 'conditions',
   base: 'condition',
   title: 'Conditions',
+  module: {
+    description: 'Conditions a patient presents with.',
+    section: 'Reference data',
+    position: 2,
+  },
   singular: 'condition',
 });

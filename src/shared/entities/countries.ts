@@ -9,6 +9,11 @@ export const countries = defineEntity({
   entities: 'countries',
   base: 'country',
   title: 'Countries',
+  module: {
+    description: 'Countries (ISO 3166).',
+    section: 'Reference data',
+    position: 9,
+  },
   singular: 'country',
   keys: { secondary: 'country_code' },
   fields: [

@@ -4,6 +4,12 @@
  * name that does not resolve (a list column, a section item, a key) stops the import with an
  * error, so a broken definition never reaches the server or the web.
  */
+import {
+  ENTITY_ROUTES,
+  type EntityModuleSpec,
+  type ModuleDefinition,
+  type PrivilegeRoute,
+} from '../module-entry';
 import type { FieldSpec } from './fields';
 import { readOnly } from './fields';
 import { defaultLabel } from './labels';
@@ -39,17 +45,24 @@ export interface SectionSpec extends Partial<Omit<SectionDefinition, 'items' | '
   items: readonly string[];
 }
 
+/** An extra item as written; a slot needs the module's `update` route unless it says otherwise. */
+export type ExtraSpec = Omit<ExtraItem, 'route'> & { route?: string };
+
 export interface EntitySpec {
   entities: string;
   base: string;
   title: string;
   singular: string;
   table?: string;
-  module?: string;
+  /**
+   * The entity's entry in the module catalogue (src/shared/modules.ts). Every entity set has one;
+   * only screens' own sub-definitions (prescription lines) leave it out.
+   */
+  module?: EntityModuleSpec;
   keys?: Partial<EntityKeys>;
   fields: readonly FieldSpec[];
   relations?: readonly RelationSpec[];
-  extras?: readonly ExtraItem[];
+  extras?: readonly ExtraSpec[];
   tabs: ReadonlyArray<{ name: string; label?: string; sections: readonly SectionSpec[] }>;
   list: {
     columns: readonly string[];
@@ -118,6 +131,40 @@ function filterOf(field: FieldDefinition): FilterDefinition {
   };
 }
 
+function completeExtra(spec: EntitySpec, extra: ExtraSpec): ExtraItem {
+  if (extra.route) return { ...extra, route: extra.route };
+  if (extra.type === 'slot') return { ...extra, route: 'update' };
+  return fail(spec, `button "${extra.name}" needs the privilege route it runs under.`);
+}
+
+/**
+ * The entity's module entry: the four entity routes, the block's own routes, then each route a
+ * button declares that is not among them yet, labelled as the button — so a button's privilege
+ * is named once, in its extra item, and the privilege tree, the server and the web all read it.
+ */
+function moduleEntryOf(
+  spec: EntitySpec,
+  module: EntityModuleSpec,
+  extras: readonly ExtraItem[],
+): ModuleDefinition {
+  const routes: PrivilegeRoute[] = [...ENTITY_ROUTES, ...(module.routes ?? [])];
+  for (const extra of extras)
+    if (!routes.some((r) => r.route === extra.route))
+      routes.push({ route: extra.route, label: extra.label });
+  return {
+    name: spec.entities,
+    label: module.label ?? spec.title,
+    description: module.description,
+    essential: module.essential ?? false,
+    route: `/app/${spec.entities}`,
+    section: module.section,
+    position: module.position,
+    leftDrawer: module.leftDrawer ?? false,
+    routes,
+    tabs: module.tabs ?? [],
+  };
+}
+
 export function defineEntity(spec: EntitySpec): EntityDefinition {
   const base = spec.base;
   const capabilities: Capabilities = {
@@ -160,7 +207,7 @@ export function defineEntity(spec: EntitySpec): EntityDefinition {
     otherKey: r.otherKey,
     adminOnly: r.adminOnly ?? false,
   }));
-  const extras = spec.extras ?? [];
+  const extras = (spec.extras ?? []).map((e) => completeExtra(spec, e));
   const itemNames = new Set([
     ...byName.keys(),
     ...relations.map((r) => r.name),
@@ -201,7 +248,8 @@ export function defineEntity(spec: EntitySpec): EntityDefinition {
     entities: spec.entities,
     base,
     table: spec.table ?? spec.entities,
-    module: spec.module ?? spec.entities,
+    module: spec.entities,
+    ...(spec.module ? { moduleEntry: moduleEntryOf(spec, spec.module, extras) } : {}),
     title: spec.title,
     singular: spec.singular,
     keys,

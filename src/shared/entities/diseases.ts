@@ -6,6 +6,11 @@ export const diseases = referenceList({
   entities: 'diseases',
   base: 'disease',
   title: 'Diseases',
+  module: {
+    description: 'Diseases and their descriptions.',
+    section: 'Reference data',
+    position: 3,
+  },
   singular: 'disease',
   fields: [input('disease_icd10_code', { max: 10, label: 'ICD-10 code' })],
   search: ['disease_icd10_code'],

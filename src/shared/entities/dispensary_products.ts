@@ -12,6 +12,12 @@ export const dispensary_products = defineEntity({
   entities: 'dispensary_products',
   base: 'dispensary_product',
   title: 'Dispensary',
+  module: {
+    description: 'Dispensary stock: tinctures, dried herbs, powders and capsules.',
+    section: 'Materia medica',
+    position: 2,
+    leftDrawer: true,
+  },
   singular: 'dispensary product',
   fields: [
     input('dispensary_product_name', { required: true, label: 'Name' }),

@@ -9,6 +9,13 @@ export const groups = defineEntity({
   entities: 'groups',
   base: 'group',
   title: 'Groups',
+  module: {
+    description: 'Groups of users and the privileges they grant.',
+    section: 'Administration',
+    position: 2,
+    essential: true,
+    routes: [{ route: 'sync_group_privileges', label: 'Change privileges' }],
+  },
   singular: 'group',
   keys: { secondary: 'group_key' },
   fields: [

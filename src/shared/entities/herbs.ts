@@ -15,6 +15,12 @@ export const herbs = defineEntity({
   entities: 'herbs',
   base: 'herb',
   title: 'Herbs',
+  module: {
+    description: 'The materia medica: herbs with their names, parts used, actions and doses.',
+    section: 'Materia medica',
+    position: 1,
+    leftDrawer: true,
+  },
   singular: 'herb',
   fields: [
     input('herb_name', { required: true, label: 'Common name' }),

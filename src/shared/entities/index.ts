@@ -1,54 +1,17 @@
 /**
- * Every entity set, one definition each. The server derives its calls and checks from
- * this list and the web its lists and editors; `checkDefinitions` proves the cross-references.
+ * Every entity set, one definition each. The list is generated from the definition
+ * files (`npm run generate:entities`, ./list.generated.ts); the server derives its calls and
+ * checks from it and the web its lists and editors; `checkDefinitions` proves the references.
  */
-import { actions } from './actions';
-import { categories } from './categories';
-import { conditions } from './conditions';
-import { countries } from './countries';
-import { diseases } from './diseases';
-import { dispensary_products } from './dispensary_products';
-import { groups } from './groups';
-import { herbs } from './herbs';
-import { locations } from './locations';
-import { modules } from './modules';
-import { organs } from './organs';
-import { partuseds } from './partuseds';
-import { patientletters } from './patientletters';
-import { patients } from './patients';
-import { prescriptions } from './prescriptions';
-import { products } from './products';
-import { snippets } from './snippets';
-import { specialisms } from './specialisms';
-import { symptoms } from './symptoms';
+import * as definitions from './list.generated';
 import type { EntityDefinition } from './types';
-import { users } from './users';
 
 export * from './types';
+export * from './list.generated';
 export { defaultLabel } from './labels';
 
-export const ENTITIES: readonly EntityDefinition[] = [
-  actions,
-  categories,
-  conditions,
-  countries,
-  diseases,
-  dispensary_products,
-  groups,
-  herbs,
-  locations,
-  modules,
-  organs,
-  partuseds,
-  patientletters,
-  patients,
-  prescriptions,
-  products,
-  snippets,
-  specialisms,
-  symptoms,
-  users,
-];
+/** Every entity set, one definition each, in the order of their names. */
+export const ENTITIES: readonly EntityDefinition[] = Object.values(definitions);
 
 const byPath = new Map(ENTITIES.map((e) => [e.entities, e]));
 
@@ -90,26 +53,3 @@ export function checkDefinitions(all: readonly EntityDefinition[] = ENTITIES): s
   }
   return problems;
 }
-
-export {
-  actions,
-  categories,
-  conditions,
-  countries,
-  diseases,
-  dispensary_products,
-  groups,
-  herbs,
-  locations,
-  modules,
-  organs,
-  partuseds,
-  patientletters,
-  patients,
-  prescriptions,
-  products,
-  snippets,
-  specialisms,
-  symptoms,
-  users,
-};

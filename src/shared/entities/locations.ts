@@ -6,6 +6,11 @@ export const locations = defineEntity({
   entities: 'locations',
   base: 'location',
   title: 'Locations',
+  module: {
+    description: 'Clinic locations and rooms.',
+    section: 'Reference data',
+    position: 8,
+  },
   singular: 'location',
   fields: [
     input('location_name', { required: true, label: 'Name' }),

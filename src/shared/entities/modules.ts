@@ -5,14 +5,25 @@
  * modules/update_settings and update_public_settings (the Settings tab's slot and one editor tab
  * per settings tab of the module, see src/web/entity/extras/registry.ts EXTRA_TABS).
  */
-import { moduleByName } from '../modules';
+import { PRODUCT_MODULE, PRODUCT_MODULE_LABEL } from '../module-entry';
 import { defineEntity } from './define';
 import { readOnly } from './fields';
+import { entityByPath } from './index';
 
 export const modules = defineEntity({
   entities: 'modules',
   base: 'module',
   title: 'Modules',
+  module: {
+    description: 'Enable or disable modules and change their settings.',
+    section: 'Administration',
+    position: 3,
+    essential: true,
+    routes: [
+      { route: 'update_settings', label: 'Change settings' },
+      { route: 'update_module_enabled', label: 'Enable and disable' },
+    ],
+  },
   singular: 'module',
   keys: { secondary: 'module_name' },
   fields: [
@@ -61,7 +72,13 @@ export const modules = defineEntity({
     sortable: ['module_order'],
   },
   // Rows are named by their program name (`dispensary_products`); people read the label.
-  rowTitle: (row) => moduleByName(String(row.module_name))?.label ?? null,
+  // (Read from the definitions, not ../modules.ts, which gathers its list from them.)
+  rowTitle: (row) => {
+    const name = String(row.module_name);
+    return name === PRODUCT_MODULE
+      ? PRODUCT_MODULE_LABEL
+      : (entityByPath(name)?.moduleEntry?.label ?? null);
+  },
   capabilities: {
     insert: false,
     delete: false,

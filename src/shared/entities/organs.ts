@@ -6,6 +6,11 @@ export const organs = referenceList({
   entities: 'organs',
   base: 'organ',
   title: 'Organs',
+  module: {
+    description: 'Organs and body systems.',
+    section: 'Reference data',
+    position: 5,
+  },
   singular: 'organ',
   fields: [input('organ_system', { label: 'Body system' })],
   search: ['organ_system'],

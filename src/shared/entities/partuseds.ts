@@ -6,6 +6,11 @@ export const partuseds = referenceList({
   entities: 'partuseds',
   base: 'partused',
   title: 'Parts used',
+  module: {
+    description: 'Plant parts used: root, leaf, flower, …',
+    section: 'Reference data',
+    position: 7,
+  },
   singular: 'part used',
   fields: [input('partused_latin_name', { label: 'Latin term', max: 100 })],
   search: ['partused_latin_name'],

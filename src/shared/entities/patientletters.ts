@@ -6,6 +6,12 @@ export const patientletters = defineEntity({
   entities: 'patientletters',
   base: 'patientletter',
   title: 'Patient letters',
+  module: {
+    description: 'Letters to patients, written from snippets and printed on the letterhead.',
+    section: 'Clinic',
+    position: 3,
+    leftDrawer: true,
+  },
   singular: 'patient letter',
   fields: [
     input('patientletter_name', { required: true, label: 'Subject' }),
@@ -25,7 +31,7 @@ export const patientletters = defineEntity({
       otherKey: 'snippet_id',
     },
   ],
-  extras: [{ name: 'print', type: 'button', label: 'Print' }],
+  extras: [{ name: 'print', type: 'button', label: 'Print', route: 'list' }],
   tabs: [
     {
       name: 'general',

@@ -10,6 +10,12 @@ export const patients = defineEntity({
   entities: 'patients',
   base: 'patient',
   title: 'Patients',
+  module: {
+    description: 'Patient records: contact details, conditions, symptoms and notes.',
+    section: 'Clinic',
+    position: 1,
+    leftDrawer: true,
+  },
   singular: 'patient',
   fields: [
     readOnly('patient_name', 'text', {

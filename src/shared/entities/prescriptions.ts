@@ -14,6 +14,12 @@ export const prescriptions = defineEntity({
   entities: 'prescriptions',
   base: 'prescription',
   title: 'Prescriptions',
+  module: {
+    description: 'Herbal prescriptions with their lines, doses, prices and dispensing.',
+    section: 'Clinic',
+    position: 2,
+    leftDrawer: true,
+  },
   singular: 'prescription',
   fields: [
     input('prescription_name', { label: 'Title', hint: 'The patient and date when left empty.' }),
@@ -54,12 +60,13 @@ export const prescriptions = defineEntity({
   lockedWhen: { field: 'prescription_status', value: 'dispensed', text: DISPENSED_TEXT },
   extras: [
     { name: 'prescription_lines', type: 'slot', label: 'Lines' },
-    { name: 'print', type: 'button', label: 'Print prescription' },
-    { name: 'print_label', type: 'button', label: 'Print label' },
+    { name: 'print', type: 'button', label: 'Print prescription', route: 'list' },
+    { name: 'print_label', type: 'button', label: 'Print label', route: 'list' },
     {
       name: 'dispense',
       type: 'button',
       label: 'Dispense',
+      route: 'dispense',
       call: 'dispense',
       confirm: 'Dispensing takes the quantities from stock. Continue?',
     },

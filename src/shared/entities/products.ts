@@ -6,6 +6,12 @@ export const products = defineEntity({
   entities: 'products',
   base: 'product',
   title: 'Products',
+  module: {
+    description: 'Other products the clinic sells.',
+    section: 'Materia medica',
+    position: 3,
+    leftDrawer: true,
+  },
   singular: 'product',
   fields: [
     input('product_name', { required: true, label: 'Name' }),

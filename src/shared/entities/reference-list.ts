@@ -11,6 +11,7 @@ export interface ReferenceListSpec {
   base: string;
   title: string;
   singular: string;
+  module: EntitySpec['module'];
   /** Fields after the name, before the description. */
   fields?: readonly FieldSpec[];
   /** Extra search fields besides the name. */
@@ -29,6 +30,7 @@ export function referenceList(spec: ReferenceListSpec) {
     base: spec.base,
     title: spec.title,
     singular: spec.singular,
+    module: spec.module,
     fields: [input(name, { required: true, label: 'Name' }), ...own, textarea(description)],
     tabs: [
       {

@@ -10,6 +10,12 @@ export const snippets = defineEntity({
   entities: 'snippets',
   base: 'snippet',
   title: 'Snippets',
+  module: {
+    description: 'Reusable passages of text for patient letters.',
+    section: 'Clinic',
+    position: 4,
+    leftDrawer: true,
+  },
   singular: 'snippet',
   fields: [
     input('snippet_name', { required: true, label: 'Name' }),

@@ -5,5 +5,10 @@ export const specialisms = referenceList({
   entities: 'specialisms',
   base: 'specialism',
   title: 'Specialisms',
+  module: {
+    description: 'Practitioner specialisms.',
+    section: 'Reference data',
+    position: 6,
+  },
   singular: 'specialism',
 });

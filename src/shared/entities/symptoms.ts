@@ -5,5 +5,10 @@ export const symptoms = referenceList({
   entities: 'symptoms',
   base: 'symptom',
   title: 'Symptoms',
+  module: {
+    description: 'Symptoms a patient reports.',
+    section: 'Reference data',
+    position: 4,
+  },
   singular: 'symptom',
 });

@@ -4,6 +4,7 @@
  * its list, filters and editor. Definitions are plain data plus zod rules: no behaviour.
  */
 import type { z } from 'zod';
+import type { ModuleDefinition } from '../module-entry';
 import type { UnitKind } from '../units';
 
 /** Editor item types: how a field is edited and shown. */
@@ -116,6 +117,12 @@ export interface ExtraItem {
   name: string;
   type: 'button' | 'slot';
   label: string;
+  /**
+   * The privilege route of the entity's module it needs (`dispense` → prescriptions/dispense,
+   * `list` for a print button): the web enables it by this route and the server checks the
+   * button's call against it. Slots default to `update`.
+   */
+  route: string;
   /** button: the call it makes, relative to the entity set (`dispense` → prescriptions/dispense). */
   call?: string;
   /** button: a confirmation text; shown in a 'Confirm' dialog before the call. */
@@ -196,6 +203,8 @@ export interface EntityDefinition {
   base: string;
   table: string;
   module: string;
+  /** Its module's catalogue entry, from the definition's `module` block (every entity set). */
+  moduleEntry?: ModuleDefinition;
   title: string;
   singular: string;
   keys: EntityKeys;

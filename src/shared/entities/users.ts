@@ -32,6 +32,14 @@ export const users = defineEntity({
   entities: 'users',
   base: 'user',
   title: 'Users',
+  module: {
+    description: 'Staff accounts, their groups and passwords.',
+    section: 'Administration',
+    position: 1,
+    leftDrawer: true,
+    essential: true,
+    routes: [{ route: 'set_password', label: 'Set passwords' }],
+  },
   singular: 'user',
   fields: [
     readOnly('user_name', 'text', {

@@ -54,8 +54,8 @@ export const prescriptionHooks: EntityHooks = {
         data: await saveLines(ctx, input.prescription_id as number, input.lines),
       }),
     },
+    // Its privilege route is the one the Dispense button declares.
     dispense: {
-      route: 'dispense',
       input: byId,
       handler: async (ctx, input: z.output<typeof byId>) => ({
         data: await dispense(ctx, input.prescription_id),

@@ -4,7 +4,7 @@
  * `{entities}.{item}`. Slots load lazily, so the screen's chunk carries none of them.
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import type { EntityDefinition } from '../../../shared/entities';
+import type { EntityDefinition, EntityPath } from '../../../shared/entities';
 import { withTimeout } from '../../app/lazy';
 import { moduleTabsOf } from '../../features/modules/moduleTabs';
 import type { Id, Row } from '../model/types';
@@ -18,6 +18,14 @@ export interface SlotProps {
 }
 
 type LazySlot = LazyExoticComponent<ComponentType<SlotProps>>;
+
+/**
+ * Registries are read by any entity path, but written with keys the type checker holds to the
+ * definitions' entity paths (`satisfies`); test/unit/entity-extras.test.ts checks the item names.
+ */
+type ByEntity<T> = Partial<Record<EntityPath, T>>;
+export type ItemKey = `${EntityPath}.${string}`;
+type ByItem<T> = Partial<Record<ItemKey, T>>;
 
 export const SLOTS: Readonly<Record<string, LazySlot>> = {
   'prescriptions.prescription_lines': lazy(async () => ({
@@ -47,12 +55,12 @@ export const SLOTS: Readonly<Record<string, LazySlot>> = {
     default: (await withTimeout(import('../../features/modules/ModuleSettingsOverview')))
       .ModuleSettingsOverview,
   })),
-};
+} satisfies ByItem<LazySlot>;
 
 /** Drawn before a row's text in the list, keyed `{entities}` (small, so not lazy). */
 export const ROW_LEADS: Readonly<Record<string, ComponentType<{ row: Row }>>> = {
   users: UserListAvatar,
-};
+} satisfies ByEntity<ComponentType<{ row: Row }>>;
 
 export interface ExtraTabProps extends SlotProps {
   tab: string;
@@ -72,7 +80,7 @@ export const EXTRA_TABS: Readonly<Record<string, ExtraTabs>> = {
         .SettingsTabView,
     })),
   },
-};
+} satisfies ByEntity<ExtraTabs>;
 
 /** Tools in a list's header, keyed by entity set. */
 export const LIST_TOOLS: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {
@@ -80,7 +88,7 @@ export const LIST_TOOLS: Readonly<Record<string, LazyExoticComponent<ComponentTy
     default: (await withTimeout(import('../../features/modules/RefreshModuleList')))
       .RefreshModuleList,
   })),
-};
+} satisfies ByEntity<LazyExoticComponent<ComponentType>>;
 
 /** Buttons without a server call of their own. */
 export const BUTTON_ACTIONS: Readonly<Record<string, (id: Id) => void>> = {
@@ -93,7 +101,7 @@ export const BUTTON_ACTIONS: Readonly<Record<string, (id: Id) => void>> = {
   'prescriptions.print_label': (id) => {
     window.open(`/printing/prescriptions/${id}/label`, '_blank', 'noopener');
   },
-};
+} satisfies ByItem<(id: Id) => void>;
 
 export const extraKey = (definition: EntityDefinition, name: string) =>
   `${definition.entities}.${name}`;

@@ -5,6 +5,7 @@
  */
 import type { ComponentType } from 'react';
 import type { EntityDefinition } from '../../../shared/entities';
+import type { ItemKey } from './registry';
 import { MergeFieldMenu } from './MergeFieldMenu';
 import { SnippetPicker } from './SnippetPicker';
 
@@ -17,12 +18,12 @@ export interface RichTextToolProps {
 
 type Tool = ComponentType<RichTextToolProps>;
 
-const TOOLS: Readonly<Record<string, readonly Tool[]>> = {
+export const RICH_TEXT_TOOLS: Readonly<Record<string, readonly Tool[]>> = {
   'patientletters.patientletter_body': [MergeFieldMenu, SnippetPicker],
   'snippets.snippet_body': [MergeFieldMenu],
-};
+} satisfies Partial<Record<ItemKey, readonly Tool[]>>;
 
 const NONE: readonly Tool[] = [];
 
 export const richTextToolsOf = (definition: EntityDefinition, field: string) =>
-  TOOLS[`${definition.entities}.${field}`] ?? NONE;
+  RICH_TEXT_TOOLS[`${definition.entities}.${field}`] ?? NONE;

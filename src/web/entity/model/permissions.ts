@@ -10,8 +10,13 @@ import type { EntityData, ItemState, Row, Viewer } from './types';
 
 type Verb = 'list' | 'insert' | 'update' | 'delete';
 
-export function allowed(definition: EntityDefinition, viewer: Viewer, verb: Verb): boolean {
-  return viewer.admin || grants(viewer.privileges, privilegeOf(definition.module, verb));
+/** Whether the viewer holds a route of the entity's module: a verb, or an extra item's route. */
+export function allowed(
+  definition: EntityDefinition,
+  viewer: Viewer,
+  route: Verb | (string & {}),
+): boolean {
+  return viewer.admin || grants(viewer.privileges, privilegeOf(definition.module, route));
 }
 
 type Selection = Pick<EntityData, 'selected_ids' | 'list_lookup' | 'loading' | 'viewer'>;
@@ -87,11 +92,15 @@ export function itemStates(
         ? { disabled: true, hint: ADMIN_ONLY_HINT }
         : { disabled: !mayUpdate };
   }
-  // A locked row keeps the buttons that only show it (print) but not those that change it.
+  // An extra item needs the route its definition declares (Print: list, Dispense: dispense), the
+  // one the server checks its call against. A locked row keeps the buttons that only show it
+  // (print) but not those that change it.
   const locked = lockText(definition, row) !== null;
   for (const extra of definition.extras) {
     const changes = extra.type === 'slot' || extra.call !== undefined;
-    items[extra.name] = { disabled: !mayUpdate || (locked && changes) };
+    items[extra.name] = {
+      disabled: !allowed(definition, viewer, extra.route) || (locked && changes),
+    };
   }
   return items;
 }

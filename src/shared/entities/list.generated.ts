@@ -1,0 +1,45 @@
+// Written by `npm run generate:entities` from the definition files of this folder; do not edit.
+// ./index.ts reads every export of this file as the list of entity definitions.
+export { actions } from './actions';
+export { categories } from './categories';
+export { conditions } from './conditions';
+export { countries } from './countries';
+export { diseases } from './diseases';
+export { dispensary_products } from './dispensary_products';
+export { groups } from './groups';
+export { herbs } from './herbs';
+export { locations } from './locations';
+export { modules } from './modules';
+export { organs } from './organs';
+export { partuseds } from './partuseds';
+export { patientletters } from './patientletters';
+export { patients } from './patients';
+export { prescriptions } from './prescriptions';
+export { products } from './products';
+export { snippets } from './snippets';
+export { specialisms } from './specialisms';
+export { symptoms } from './symptoms';
+export { users } from './users';
+
+/** The path of every entity set: what registries of per-entity code are keyed by. */
+export type EntityPath =
+  | 'actions'
+  | 'categories'
+  | 'conditions'
+  | 'countries'
+  | 'diseases'
+  | 'dispensary_products'
+  | 'groups'
+  | 'herbs'
+  | 'locations'
+  | 'modules'
+  | 'organs'
+  | 'partuseds'
+  | 'patientletters'
+  | 'patients'
+  | 'prescriptions'
+  | 'products'
+  | 'snippets'
+  | 'specialisms'
+  | 'symptoms'
+  | 'users';
