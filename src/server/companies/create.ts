@@ -11,7 +11,7 @@ import { PRODUCT_MODULE } from '../../shared/modules';
 import { hashPassword } from '../auth/passwords';
 import type { DB } from '../db/schema';
 import type { Tx } from '../db/tenancy';
-import type { Company } from '../http/calls';
+import type { Company } from '../domain/company';
 import { syncModules } from '../modules/sync';
 
 export const newCompanySchema = z.object({
