@@ -39,6 +39,11 @@ export function onCompanyCreated(initialiser: CompanyInitialiser): void {
 export class CompanyExistsError extends Error {}
 
 export async function createCompany(db: Kysely<DB>, input: NewCompany): Promise<Company> {
+  // A clinic without its countries and category roots is broken: say so rather than make one.
+  if (initialisers.length === 0)
+    throw new Error(
+      'No starting data registered: call registerSeeders() (seed/register.ts) first.',
+    );
   const parsed = newCompanySchema.safeParse(input);
   if (!parsed.success) throw new Error(parsed.error.issues.map((i) => i.message).join('; '));
   const data = parsed.data;
