@@ -38,7 +38,7 @@ export function settingField(item: SettingItem): FieldDefinition {
   };
 }
 
-/** The renderer registry's item for a setting. */
+/** The item a setting is drawn as (entity/fields/renderers.tsx). */
 export function settingItem(item: SettingItem): FieldItem {
   const field = settingField(item);
   return { kind: 'field', name: field.name, type: field.type, label: field.label, field };
