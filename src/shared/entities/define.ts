@@ -5,6 +5,7 @@
  * error, so a broken definition never reaches the server or the web.
  */
 import type { FieldSpec } from './fields';
+import type { ValueKind } from './types';
 import { readOnly } from './fields';
 import { defaultLabel } from './labels';
 import type {
@@ -39,15 +40,15 @@ export interface SectionSpec extends Partial<Omit<SectionDefinition, 'items' | '
   items: readonly string[];
 }
 
-export interface EntitySpec {
+export interface EntitySpec<F extends FieldSpec = FieldSpec, B extends string = string> {
   entities: string;
-  base: string;
+  base: B;
   title: string;
   singular: string;
   table?: string;
   module?: string;
   keys?: Partial<EntityKeys>;
-  fields: readonly FieldSpec[];
+  fields: readonly F[];
   relations?: readonly RelationSpec[];
   extras?: readonly ExtraItem[];
   tabs: ReadonlyArray<{ name: string; label?: string; sections: readonly SectionSpec[] }>;
@@ -118,7 +119,46 @@ function filterOf(field: FieldDefinition): FilterDefinition {
   };
 }
 
-export function defineEntity(spec: EntitySpec): EntityDefinition {
+/** Type-level only: the fields and base a definition was made from (for RowOf). */
+declare const madeFrom: unique symbol;
+
+/** A definition that still knows, as types, the fields it was made from. */
+export type DefinedEntity<F extends FieldSpec, B extends string> = EntityDefinition & {
+  readonly [madeFrom]?: { fields: F; base: B };
+};
+
+/** The type a column of each value kind is read as (node-postgres, with our type parsers). */
+interface StoredAs {
+  text: string;
+  date: string;
+  number: number;
+  integer: number;
+  id: number;
+  toggle: 0 | 1;
+  json: unknown;
+}
+
+type StoredOf<F> =
+  F extends FieldSpec<string, infer V extends ValueKind, infer Z>
+    ? StoredAs[V] | (true extends Z ? null : never)
+    : never;
+
+/**
+ * An entity's row as its full read returns it, typed from its definition: `RowOf<typeof
+ * prescriptions>` has `prescription_patient_id: number`, `prescription_date: string | null`…
+ * Fields whose name is not a literal (built from a variable) are left out; the id key is added.
+ */
+export type RowOf<D> = typeof madeFrom extends keyof D
+  ? D extends DefinedEntity<infer F, infer B>
+    ? { [S in F as string extends S['name'] ? never : S['name']]: StoredOf<S> } & {
+        [K in `${B}_id`]: number;
+      }
+    : never
+  : never;
+
+export function defineEntity<F extends FieldSpec, B extends string>(
+  spec: EntitySpec<F, B>,
+): DefinedEntity<F, B> {
   const base = spec.base;
   const capabilities: Capabilities = {
     insert: true,
