@@ -7,7 +7,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { createCompany } from '../src/server/companies/create';
 import type { DB } from '../src/server/db/schema';
-import '../src/server/entities/routes'; // registers the per-company starting data
+import { registerSeeders } from '../src/server/seed/register';
 
 export const TOTAL_PATIENTS = 1_000_000;
 export const LARGEST_COMPANY_PATIENTS = 100_000;
@@ -25,6 +25,7 @@ export function patientCounts(): number[] {
 
 /** Complete tenants (admin, groups, modules, countries, categories…), four at a time. */
 export async function createCompanies(appUrl: string, password: string): Promise<number[]> {
+  registerSeeders();
   const db = new Kysely<DB>({
     dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: appUrl, max: 4 }) }),
   });

@@ -8,7 +8,7 @@ import {
   formatRateLimits,
   parseRateLimits,
   type RateLimits,
-} from './http/rate-limits';
+} from './http/rate-limit-settings';
 
 type AppEnv = 'prod' | 'dev' | 'beta';
 

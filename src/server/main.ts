@@ -12,6 +12,7 @@ import { ensureDemoCompany, DEMO_SLUG } from './demo';
 import { buildApp } from './http/app';
 import { publicBaseUrl } from './mail/links';
 import { buildRegistry } from './api';
+import { registerSeeders } from './seed/register';
 import { createServices } from './services';
 import { readVersion, WEB_ROOT } from './version';
 
@@ -34,6 +35,7 @@ async function main(): Promise<void> {
     throw error;
   }
   const started = Date.now();
+  registerSeeders();
   const log = pino({ level: config.logLevel });
   const database = await openDatabase(config, log);
   let closing = false;

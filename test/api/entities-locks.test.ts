@@ -7,7 +7,9 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { categories, patients, type EntityDefinition } from '../../src/shared/entities';
-import type { AuthUser, CallContext, Company } from '../../src/server/http/calls';
+import type { CallContext } from '../../src/server/http/calls';
+import type { AuthUser } from '../../src/server/domain/caller';
+import type { Company } from '../../src/server/domain/company';
 import { ApiError } from '../../src/server/http/errors';
 import { inTenant } from '../../src/server/db/tenancy';
 import { changeRelation, relationOf } from '../../src/server/entities/relations';

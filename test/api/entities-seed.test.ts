@@ -1,8 +1,10 @@
 /** Starting data of every company, and the demo clinic. */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { seedDemo } from '../../src/server/seed/demo';
 import { ENTITIES } from '../../src/shared/entities';
-import { newCompany, type TestCompany } from '../support/api';
+import { newCompany, TEST_PASSWORD, type TestCompany } from '../support/api';
 import { useTestServer } from '../support/test-env';
 import { adminToken } from '../support/users';
 import { callerFor, type Caller, type Row } from './entities-helpers';
@@ -23,21 +25,65 @@ beforeAll(async () => {
 const count = async (c: Caller, entities: string, filters: Row = {}) =>
   (await c<{ count: number }>(`${entities}/count`, { filters })).data.count;
 
+/** What every new company starts with, however it was created. */
+async function expectStartingData(c: Caller) {
+  expect(await count(c, 'countries')).toBeGreaterThanOrEqual(249);
+  const gb = await c<Row[]>('countries/list', { filters: { search: '=GB' } });
+  expect(gb.data[0]).toMatchObject({ country_name: 'United Kingdom', country_alpha3: 'GBR' });
+  expect(await count(c, 'categories', { category_mandatory: 1 })).toBe(5);
+  expect(await count(c, 'partuseds')).toBeGreaterThanOrEqual(10);
+  const astringent = await c<Row[]>('actions/list', { filters: { search: '=Astringent' } });
+  const row = await c<Row>('actions/get', { action_id: astringent.data[0]?.action_id });
+  expect(row.data.action_description).toMatch(/tightens/i);
+  expect(await count(c, 'herbs')).toBe(0);
+  expect(await count(c, 'patients')).toBe(0);
+}
+
+/** `npm run company -- create …` as a separate process, on the tests' database. */
+async function companyFromCommand(): Promise<TestCompany> {
+  const slug = `t-cli-${randomBytes(4).toString('hex')}`;
+  const adminEmail = `admin@${slug}.test`;
+  const args = ['create', '--slug', slug, '--name', 'Command Clinic'];
+  execFileSync(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'src/server/cli/company.ts',
+      ...args,
+      '--admin-email',
+      adminEmail,
+      '--admin-password',
+      TEST_PASSWORD,
+    ],
+    {
+      env: {
+        ...process.env,
+        DATA_DIR: inject('dataDir'),
+        DATABASE_URL: inject('databaseOwnerUrl'),
+        DATABASE_APP_URL: inject('databaseAppUrl'),
+        LOG_LEVEL: 'silent',
+      },
+      encoding: 'utf8',
+    },
+  );
+  const company = await env.server.database.db
+    .selectFrom('companies')
+    .select('company_id')
+    .where('company_slug', '=', slug)
+    .executeTakeFirstOrThrow();
+  return { slug, companyId: company.company_id, adminEmail };
+}
+
 describe('every new company', () => {
   it('gets the ISO countries, the category roots, parts used and actions', async () => {
-    expect(await count(fresh, 'countries')).toBeGreaterThanOrEqual(249);
-    const gb = await fresh<Row[]>('countries/list', { filters: { search: '=GB' } });
-    expect(gb.data[0]).toMatchObject({ country_name: 'United Kingdom', country_alpha3: 'GBR' });
-    expect(await count(fresh, 'categories', { category_mandatory: 1 })).toBe(5);
-    expect(await count(fresh, 'partuseds')).toBeGreaterThanOrEqual(10);
-    const astringent = await fresh<Row[]>('actions/list', {
-      filters: { search: '=Astringent' },
-    });
-    const row = await fresh<Row>('actions/get', { action_id: astringent.data[0]?.action_id });
-    expect(row.data.action_description).toMatch(/tightens/i);
-    expect(await count(fresh, 'herbs')).toBe(0);
-    expect(await count(fresh, 'patients')).toBe(0);
+    await expectStartingData(fresh);
   });
+
+  it('gets them too when made by the company command', async () => {
+    const made = await companyFromCommand();
+    await expectStartingData(callerFor(env.server, made, await adminToken(env.server, made)));
+  }, 60_000);
 });
 
 describe('the demo clinic', () => {

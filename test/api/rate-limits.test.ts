@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config';
-import { DEFAULT_RATE_LIMITS, rateLimitText } from '../../src/server/http/rate-limits';
+import { DEFAULT_RATE_LIMITS } from '../../src/server/http/rate-limit-settings';
+import { rateLimitText } from '../../src/server/http/rate-limits';
 import type { Envelope } from '../../src/shared/envelope';
 import { TEST_PASSWORD } from '../support/api';
 import { useTestServer } from '../support/test-env';

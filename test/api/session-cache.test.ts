@@ -6,7 +6,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SessionCache } from '../../src/server/auth/session-cache';
-import type { AuthUser } from '../../src/server/http/calls';
+import type { AuthUser } from '../../src/server/domain/caller';
 import {
   call,
   newCompany,

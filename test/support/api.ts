@@ -11,6 +11,7 @@ import { loadConfig, type Config } from '../../src/server/config';
 import { openDatabase, type Database } from '../../src/server/db/database';
 import { createCompany } from '../../src/server/companies/create';
 import { buildApp } from '../../src/server/http/app';
+import { registerSeeders } from '../../src/server/seed/register';
 import { createServices, type Services } from '../../src/server/services';
 import type { Envelope, UserToken } from '../../src/shared/envelope';
 
@@ -36,6 +37,7 @@ export async function startTestServer(
     ...env,
   });
   const quiet = { info: () => {}, warn: () => {}, debug: () => {} };
+  registerSeeders();
   const database = await openDatabase(config, quiet);
   const log = pino({ level: 'silent' });
   const services = createServices(config, database.db, log, 'test', overrides);

@@ -12,7 +12,7 @@
  * A read that raced an invalidation is not stored: each company has a generation, bumped by
  * every clear, and an entry is kept only if the generation did not move while it was read.
  */
-import type { AuthUser } from '../http/calls';
+import type { AuthUser } from '../domain/caller';
 
 interface Entry {
   user: AuthUser;

@@ -10,10 +10,9 @@
 import pg from 'pg';
 import type { CompanyDirectory } from '../companies/directory';
 import type { ModuleSwitches } from '../modules/switches';
+import { COMPANY_CHANNEL, SESSION_CHANNEL } from './channels';
 import type { SessionCache } from './session-cache';
 
-export const SESSION_CHANNEL = 'materia_auth';
-const COMPANY_CHANNEL = 'materia_companies';
 const RETRY_MS = 1000;
 
 interface Log {

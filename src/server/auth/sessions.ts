@@ -6,7 +6,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { isAdmin } from '../../shared/privileges';
 import type { Tx } from '../db/tenancy';
-import type { AuthUser } from '../http/calls';
+import type { AuthUser } from '../domain/caller';
 import { USER_DETAIL_COLUMNS } from '../../shared/users';
 import { groupsOfUser } from '../users/profile';
 import { SessionCache } from './session-cache';

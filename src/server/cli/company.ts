@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/database';
 import { createCompany } from '../companies/create';
-import '../api';
+import { registerSeeders } from '../seed/register';
 
 const USAGE = `Usage: npm run company -- create --slug SLUG --name NAME --admin-email EMAIL --admin-password PASSWORD
        [--admin-first-name NAME] [--admin-last-name NAME]`;
@@ -36,6 +36,7 @@ async function main(): Promise<number> {
     console.error(`Missing ${missing.map((m) => `--${m}`).join(', ')}.\n${USAGE}`);
     return 2;
   }
+  registerSeeders();
   const config = loadConfig();
   const quiet = { info: () => {}, warn: (m: string) => console.warn(m), debug: () => {} };
   const database = await openDatabase(config, quiet);

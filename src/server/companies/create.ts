@@ -11,7 +11,7 @@ import { PRODUCT_MODULE } from '../../shared/modules';
 import { hashPassword } from '../auth/passwords';
 import type { DB } from '../db/schema';
 import type { Tx } from '../db/tenancy';
-import type { Company } from '../http/calls';
+import type { Company } from '../domain/company';
 import { syncModules } from '../modules/sync';
 
 const newCompanySchema = z.object({
@@ -39,6 +39,11 @@ export function onCompanyCreated(initialiser: CompanyInitialiser): void {
 class CompanyExistsError extends Error {}
 
 export async function createCompany(db: Kysely<DB>, input: NewCompany): Promise<Company> {
+  // A clinic without its countries and category roots is broken: say so rather than make one.
+  if (initialisers.length === 0)
+    throw new Error(
+      'No starting data registered: call registerSeeders() (seed/register.ts) first.',
+    );
   const parsed = newCompanySchema.safeParse(input);
   if (!parsed.success) throw new Error(parsed.error.issues.map((i) => i.message).join('; '));
   const data = parsed.data;

@@ -7,7 +7,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema';
-import type { Company } from '../http/calls';
+import type { Company } from '../domain/company';
 
 /** A backstop only: notifications keep the cache right. */
 const TTL_MS = 30_000;

@@ -9,6 +9,7 @@ import pg from 'pg';
 import type { Config } from '../config';
 import { startEmbeddedPostgres, type EmbeddedCluster } from './embedded';
 import { migrate } from './migrate';
+import { MIGRATIONS } from './migrations';
 import { preparingPool } from './prepared-pool';
 import { within } from './timing';
 import type { DB } from './schema';
@@ -103,7 +104,7 @@ export async function openDatabase(config: Config, log: Logger): Promise<Databas
   try {
     const appUrl = config.databaseAppUrl ?? (await managedAppUrl(ownerUrl));
     const appRole = decodeURIComponent(new URL(appUrl).username);
-    await migrate(ownerUrl, appRole, (m) => log.info(m));
+    await migrate(ownerUrl, appRole, MIGRATIONS, (m) => log.info(m));
     const pool = new pg.Pool({
       connectionString: appUrl,
       max: config.databasePoolSize,

@@ -3,7 +3,6 @@
  * an advisory lock so that several servers starting together do not race.
  */
 import pg from 'pg';
-import { MIGRATIONS } from './migrations';
 
 export interface Migration {
   name: string;
@@ -13,7 +12,14 @@ export interface Migration {
 
 const LOCK_KEY = 7_061_993;
 
-export async function migrate(ownerUrl: string, appRole: string, log: (m: string) => void) {
+/** Applies the migrations not yet applied (the list in migrations/index.ts, passed in by the
+ *  caller: the list names this file's Migration type, so importing it here would be a cycle). */
+export async function migrate(
+  ownerUrl: string,
+  appRole: string,
+  migrations: readonly Migration[],
+  log: (m: string) => void,
+) {
   const client = new pg.Client({ connectionString: ownerUrl });
   await client.connect();
   try {
@@ -26,7 +32,7 @@ export async function migrate(ownerUrl: string, appRole: string, log: (m: string
       ),
     );
     const role = client.escapeIdentifier(appRole);
-    for (const migration of MIGRATIONS) {
+    for (const migration of migrations) {
       if (done.has(migration.name)) continue;
       log(`Applying migration ${migration.name}`);
       await client.query('begin');

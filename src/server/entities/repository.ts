@@ -5,10 +5,17 @@
  */
 import { sql, type RawBuilder } from 'kysely';
 import { entityByPath, type EntityDefinition, type FieldDefinition } from '../../shared/entities';
+import type { RowOf } from '../../shared/entities/define';
 import type { Tx } from '../db/tenancy';
 import { col } from './where';
 
 export type Row = Record<string, unknown>;
+
+/**
+ * A row of `d` as a full read returns it: its fields typed from the definition (RowOf) when `d`
+ * is one defineEntity made, plus whatever else the read adds (version, labels) as unknown.
+ */
+export type RowFor<D extends EntityDefinition> = [RowOf<D>] extends [never] ? Row : RowOf<D> & Row;
 
 /** Where a row answers its version (the `row_version` column, bumped by a trigger). */
 export const VERSION_KEY = '_version';
@@ -131,25 +138,25 @@ export async function countRows(
 export const byIds = (d: EntityDefinition, ids: readonly number[]) =>
   ids.length ? sql`${col(d.keys.id)} in (${sql.join(ids)})` : sql`false`;
 
-export async function findRow(
+export async function findRow<D extends EntityDefinition>(
   trx: Tx,
-  d: EntityDefinition,
+  d: D,
   companyId: number,
   id: number,
   forUpdate = false,
-): Promise<Row | undefined> {
+): Promise<RowFor<D> | undefined> {
   return (await findRows(trx, d, companyId, [id], forUpdate))[0];
 }
 
 /** Rows by id; `forUpdate` locks them until the transaction ends (a change reads them first). */
-export async function findRows(
+export async function findRows<D extends EntityDefinition>(
   trx: Tx,
-  d: EntityDefinition,
+  d: D,
   companyId: number,
   ids: readonly number[],
   forUpdate = false,
-): Promise<Row[]> {
-  const result = await sql<Row>`select ${columns(trx, d, 'full')} from ${sql.table(d.table)} r
+): Promise<RowFor<D>[]> {
+  const result = await sql<RowFor<D>>`select ${columns(trx, d, 'full')} from ${sql.table(d.table)} r
     where ${whereOf(companyId, [byIds(d, ids)])} ${forUpdate ? sql`for update` : sql``}`.execute(
     trx,
   );

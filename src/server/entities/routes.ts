@@ -2,14 +2,12 @@
  * Calls of the generic entity engine: `{entities}/{call}` for every definition in
  * src/shared/entities, built once per entity set on first use. Paths of other features
  * (users/login, groups/get_group_privileges, …) are registered as exact calls and win; this
- * resolver answers undefined for anything it does not know. Importing this module also
- * registers the entities' company and demo seed data.
+ * resolver answers undefined for anything it does not know.
  */
 import { ENTITIES, entityByPath, type EntityDefinition } from '../../shared/entities';
 import type { CallDefinition, CallFamily } from '../http/calls';
 import { buildEntityCalls } from './calls';
 import { hooksOf } from './hooks/index';
-import '../seed/register';
 
 const built = new Map<string, Map<string, CallDefinition>>();
 

@@ -7,42 +7,8 @@ import type { z } from 'zod';
 import type { Envelope, Message } from '../../shared/envelope';
 import type { Tx } from '../db/tenancy';
 import type { Services } from '../services';
-import type { UserProfile } from '../users/profile';
-
-export interface Company {
-  company_id: number;
-  company_slug: string;
-  company_name: string;
-}
-
-export interface AuthUser {
-  user_id: number;
-  /** The user's own fields and groups, loaded with the token (never the password hash). */
-  profile: UserProfile;
-  userlogin_id: number;
-  group_ids: number[];
-  privileges: string[];
-  is_admin: boolean;
-  logged_in_at: Date;
-  expires_at: Date;
-}
-
-export interface Caller {
-  company: Company;
-  user: AuthUser | null;
-  ip: string;
-  userAgent: string;
-}
-
-export interface AuditEntry {
-  action: string;
-  entity: string;
-  /** Who acted when nobody is logged in yet (a login, a password reset): that account. */
-  user_id?: number;
-  entity_id?: string | number | null;
-  before?: unknown;
-  after?: unknown;
-}
+import type { AuditEntry } from '../domain/audit';
+import type { AuthUser, Caller } from '../domain/caller';
 
 export interface CallContext {
   trx: Tx;

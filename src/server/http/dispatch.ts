@@ -17,14 +17,9 @@ import { heldQuery } from '../db/held-statements';
 import { inTenant, type Tx } from '../db/tenancy';
 import { schemaBehind } from '../entities/db-errors';
 import type { Services } from '../services';
-import type {
-  AuditEntry,
-  AuthUser,
-  CallContext,
-  CallDefinition,
-  CallRegistry,
-  Caller,
-} from './calls';
+import type { CallContext, CallDefinition, CallRegistry } from './calls';
+import type { AuditEntry } from '../domain/audit';
+import type { AuthUser, Caller } from '../domain/caller';
 import { ApiError, badRequest, forbidden, notFound, unauthenticated } from './errors';
 import { guardInput } from './input-guard';
 import { describeError } from './validation';

@@ -11,7 +11,8 @@ import {
   type SettingsObject,
 } from '../../shared/settings';
 import { settingSchema } from '../../shared/setting-rules';
-import type { AuthUser, CallContext } from '../http/calls';
+import type { CallContext } from '../http/calls';
+import type { AuthUser } from '../domain/caller';
 import { typeWords } from '../http/validation';
 import { badRequest } from '../http/errors';
 import type { Tx } from '../db/tenancy';

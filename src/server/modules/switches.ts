@@ -12,7 +12,7 @@
  * forget, and a read is kept only if the generation did not move while it ran.
  */
 import { sql } from 'kysely';
-import { SESSION_CHANNEL } from '../auth/session-listener';
+import { SESSION_CHANNEL } from '../auth/channels';
 import type { Tx } from '../db/tenancy';
 
 const MAX_AGE_MS = 30_000;

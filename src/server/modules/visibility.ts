@@ -4,7 +4,7 @@
  */
 import { PRODUCT_MODULE } from '../../shared/modules';
 import { grantsAnyOf } from '../../shared/privileges';
-import type { AuthUser } from '../http/calls';
+import type { AuthUser } from '../domain/caller';
 
 export function canSeeModule(user: AuthUser, moduleName: string): boolean {
   return user.is_admin || moduleName === PRODUCT_MODULE || grantsAnyOf(user.privileges, moduleName);

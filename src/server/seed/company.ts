@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import countries from '../../shared/data/countries.json';
 import { CATEGORY_ROOTS } from '../../shared/entities/options';
 import type { Tx } from '../db/tenancy';
-import type { Company } from '../http/calls';
+import type { Company } from '../domain/company';
 import { ACTIONS, PARTS_USED } from './data/materia-basics';
 import { insertRows } from './insert';
 

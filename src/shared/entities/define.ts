@@ -11,6 +11,7 @@ import {
   type PrivilegeRoute,
 } from '../module-entry';
 import type { FieldSpec } from './fields';
+import type { ValueKind } from './types';
 import { readOnly } from './fields';
 import { defaultLabel } from './labels';
 import type {
@@ -48,9 +49,9 @@ export interface SectionSpec extends Partial<Omit<SectionDefinition, 'items' | '
 /** An extra item as written; a slot needs the module's `update` route unless it says otherwise. */
 export type ExtraSpec = Omit<ExtraItem, 'route'> & { route?: string };
 
-export interface EntitySpec {
+export interface EntitySpec<F extends FieldSpec = FieldSpec, B extends string = string> {
   entities: string;
-  base: string;
+  base: B;
   title: string;
   singular: string;
   table?: string;
@@ -60,7 +61,7 @@ export interface EntitySpec {
    */
   module?: EntityModuleSpec;
   keys?: Partial<EntityKeys>;
-  fields: readonly FieldSpec[];
+  fields: readonly F[];
   relations?: readonly RelationSpec[];
   extras?: readonly ExtraSpec[];
   tabs: ReadonlyArray<{ name: string; label?: string; sections: readonly SectionSpec[] }>;
@@ -165,7 +166,46 @@ function moduleEntryOf(
   };
 }
 
-export function defineEntity(spec: EntitySpec): EntityDefinition {
+/** Type-level only: the fields and base a definition was made from (for RowOf). */
+declare const madeFrom: unique symbol;
+
+/** A definition that still knows, as types, the fields it was made from. */
+export type DefinedEntity<F extends FieldSpec, B extends string> = EntityDefinition & {
+  readonly [madeFrom]?: { fields: F; base: B };
+};
+
+/** The type a column of each value kind is read as (node-postgres, with our type parsers). */
+interface StoredAs {
+  text: string;
+  date: string;
+  number: number;
+  integer: number;
+  id: number;
+  toggle: 0 | 1;
+  json: unknown;
+}
+
+type StoredOf<F> =
+  F extends FieldSpec<string, infer V extends ValueKind, infer Z>
+    ? StoredAs[V] | (true extends Z ? null : never)
+    : never;
+
+/**
+ * An entity's row as its full read returns it, typed from its definition: `RowOf<typeof
+ * prescriptions>` has `prescription_patient_id: number`, `prescription_date: string | null`…
+ * Fields whose name is not a literal (built from a variable) are left out; the id key is added.
+ */
+export type RowOf<D> = typeof madeFrom extends keyof D
+  ? D extends DefinedEntity<infer F, infer B>
+    ? { [S in F as string extends S['name'] ? never : S['name']]: StoredOf<S> } & {
+        [K in `${B}_id`]: number;
+      }
+    : never
+  : never;
+
+export function defineEntity<F extends FieldSpec, B extends string>(
+  spec: EntitySpec<F, B>,
+): DefinedEntity<F, B> {
   const base = spec.base;
   const capabilities: Capabilities = {
     insert: true,

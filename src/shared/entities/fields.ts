@@ -19,18 +19,32 @@ import {
   toggleRule,
   urlRule,
 } from './rules';
-import type { FieldDefinition, Option, UnitOf } from './types';
+import type { FieldDefinition, Option, UnitOf, ValueKind } from './types';
 
-export type FieldSpec = Omit<
+/** Type-level only: whether the field's column may hold null. No value has it at run time. */
+declare const mayBeNull: unique symbol;
+
+/**
+ * A field as a definition lists it. The builders keep its name and value kind as literal types,
+ * and whether its rule lets null through, so that RowOf (define.ts) can type an entity's rows.
+ */
+export type FieldSpec<
+  N extends string = string,
+  V extends ValueKind = ValueKind,
+  Nullable extends boolean = boolean,
+> = Omit<
   FieldDefinition,
-  'label' | 'required' | 'readOnly' | 'adminOnly' | 'money' | 'inList' | 'copy'
+  'name' | 'value' | 'label' | 'required' | 'readOnly' | 'adminOnly' | 'money' | 'inList' | 'copy'
 > &
   Partial<
     Pick<
       FieldDefinition,
       'label' | 'required' | 'readOnly' | 'adminOnly' | 'money' | 'inList' | 'copy'
     >
-  >;
+  > & { name: N; value: V; readonly [mayBeNull]?: Nullable };
+
+/** Null is let through where the field is optional (dates, references). */
+type UnlessRequired<R extends boolean> = R extends true ? false : true;
 
 /** Options every builder accepts. */
 export interface Common {
@@ -47,7 +61,10 @@ export interface Common {
 const common = (o: Common) => ({ ...o, required: o.required ?? false });
 
 /** Single-line text (editor `input`). */
-export function input(name: string, o: Common & { max?: number } = {}): FieldSpec {
+export function input<N extends string>(
+  name: N,
+  o: Common & { max?: number } = {},
+): FieldSpec<N, 'text', false> {
   const max = o.max ?? TEXT_MAX_LENGTH;
   const required = o.required ?? false;
   return {
@@ -61,7 +78,10 @@ export function input(name: string, o: Common & { max?: number } = {}): FieldSpe
 }
 
 /** Multi-line plain text. */
-export function textarea(name: string, o: Common & { max?: number } = {}): FieldSpec {
+export function textarea<N extends string>(
+  name: N,
+  o: Common & { max?: number } = {},
+): FieldSpec<N, 'text', false> {
   const max = o.max ?? 5000;
   const required = o.required ?? false;
   return {
@@ -76,7 +96,7 @@ export function textarea(name: string, o: Common & { max?: number } = {}): Field
 }
 
 /** Rich text (HTML); returned by `get` only. */
-export function html(name: string, o: Common = {}): FieldSpec {
+export function html<N extends string>(name: N, o: Common = {}): FieldSpec<N, 'text', false> {
   return {
     ...common(o),
     name,
@@ -87,7 +107,7 @@ export function html(name: string, o: Common = {}): FieldSpec {
   };
 }
 
-export function email(name: string, o: Common = {}): FieldSpec {
+export function email<N extends string>(name: N, o: Common = {}): FieldSpec<N, 'text', false> {
   return {
     ...common(o),
     name,
@@ -98,7 +118,7 @@ export function email(name: string, o: Common = {}): FieldSpec {
   };
 }
 
-export function url(name: string, o: Common = {}): FieldSpec {
+export function url<N extends string>(name: N, o: Common = {}): FieldSpec<N, 'text', false> {
   return {
     ...common(o),
     name,
@@ -109,7 +129,7 @@ export function url(name: string, o: Common = {}): FieldSpec {
   };
 }
 
-export function tel(name: string, o: Common = {}): FieldSpec {
+export function tel<N extends string>(name: N, o: Common = {}): FieldSpec<N, 'text', false> {
   return {
     ...common(o),
     name,
@@ -120,7 +140,7 @@ export function tel(name: string, o: Common = {}): FieldSpec {
   };
 }
 
-export function colour(name: string, o: Common = {}): FieldSpec {
+export function colour<N extends string>(name: N, o: Common = {}): FieldSpec<N, 'text', false> {
   return {
     ...common(o),
     name,
@@ -132,7 +152,10 @@ export function colour(name: string, o: Common = {}): FieldSpec {
 }
 
 /** YYYY-MM-DD or null; with `timed` a date and time, YYYY-MM-DD HH:mm:ss. */
-export function date(name: string, o: Common & { timed?: boolean } = {}): FieldSpec {
+export function date<N extends string, R extends boolean = false>(
+  name: N,
+  o: Common & { timed?: boolean; required?: R } = {},
+): FieldSpec<N, 'date', UnlessRequired<R>> {
   const timed = o.timed ?? false;
   return {
     ...common(o),
@@ -145,7 +168,7 @@ export function date(name: string, o: Common & { timed?: boolean } = {}): FieldS
 }
 
 /** 1 (Yes) or 0 (No). */
-export function toggle(name: string, o: Common = {}): FieldSpec {
+export function toggle<N extends string>(name: N, o: Common = {}): FieldSpec<N, 'toggle', false> {
   return {
     default: 0,
     ...common(o),
@@ -158,11 +181,11 @@ export function toggle(name: string, o: Common = {}): FieldSpec {
 }
 
 /** One of fixed text options: a drop-down, or a row of buttons with `buttons`. */
-export function select(
-  name: string,
+export function select<N extends string>(
+  name: N,
   options: readonly Option[],
   o: Common & { buttons?: boolean } = {},
-): FieldSpec {
+): FieldSpec<N, 'text', false> {
   const values = options.map((option) => String(option.value));
   const { buttons, ...rest } = o;
   return {
@@ -187,7 +210,10 @@ export interface NumberOptions extends Common {
   nullable?: boolean;
 }
 
-export function number(name: string, o: NumberOptions = {}): FieldSpec {
+export function number<N extends string, Z extends boolean = false>(
+  name: N,
+  o: NumberOptions & { nullable?: Z } = {},
+): FieldSpec<N, 'number' | 'integer', Z> {
   const { min, max, integer, nullable, ...rest } = o;
   return {
     ...common(rest),
@@ -201,17 +227,28 @@ export function number(name: string, o: NumberOptions = {}): FieldSpec {
 }
 
 /** A quantity in the base unit of its kind (mg, ml, mm); never negative. */
-export function quantity(name: string, unit: UnitOf, o: NumberOptions = {}): FieldSpec {
+export function quantity<N extends string, Z extends boolean = false>(
+  name: N,
+  unit: UnitOf,
+  o: NumberOptions & { nullable?: Z } = {},
+): FieldSpec<N, 'number' | 'integer', Z> {
   return { ...number(name, { min: 0, max: 1e15, default: o.nullable ? null : 0, ...o }), unit };
 }
 
 /** An amount in the company currency; never negative. */
-export function money(name: string, o: NumberOptions = {}): FieldSpec {
+export function money<N extends string, Z extends boolean = false>(
+  name: N,
+  o: NumberOptions & { nullable?: Z } = {},
+): FieldSpec<N, 'number' | 'integer', Z> {
   return { ...number(name, { min: 0, max: 1e10, default: 0, ...o }), money: true };
 }
 
 /** The id of one row of another entity set, chosen with a typeahead. */
-export function reference(name: string, entities: string, o: Common = {}): FieldSpec {
+export function reference<N extends string, R extends boolean = false>(
+  name: N,
+  entities: string,
+  o: Common & { required?: R } = {},
+): FieldSpec<N, 'id', UnlessRequired<R>> {
   return {
     ...common(o),
     name,
@@ -223,7 +260,11 @@ export function reference(name: string, entities: string, o: Common = {}): Field
 }
 
 /** A category (a tree select) from the subtree under the root with key `root`. */
-export function category(name: string, root: string, o: Common = {}): FieldSpec {
+export function category<N extends string, R extends boolean = false>(
+  name: N,
+  root: string,
+  o: Common & { required?: R } = {},
+): FieldSpec<N, 'id', UnlessRequired<R>> {
   return {
     label: 'Category',
     ...common(o),
@@ -237,7 +278,11 @@ export function category(name: string, root: string, o: Common = {}): FieldSpec 
 }
 
 /** A value only the server writes (keys, computed names, settings): shown, never edited. */
-export function readOnly(name: string, value: FieldDefinition['value'], o: Common = {}): FieldSpec {
+export function readOnly<N extends string, V extends ValueKind>(
+  name: N,
+  value: V,
+  o: Common = {},
+): FieldSpec<N, V, false> {
   const type = value === 'toggle' ? 'toggle' : value === 'date' ? 'date' : 'input';
   return { ...common(o), name, type, value, readOnly: true, rule: z.never() };
 }

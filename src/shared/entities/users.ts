@@ -23,7 +23,7 @@ import {
 import { GENDER_OPTIONS, PREFERRED_CONTACT_OPTIONS, SEX_OPTIONS } from './options';
 
 /** A field users also edit about themselves keeps the rule of src/shared/users.ts: one rule. */
-const own = (spec: FieldSpec): FieldSpec =>
+const own = <S extends FieldSpec>(spec: S): S =>
   isSelfEditableUserField(spec.name)
     ? { ...spec, rule: SELF_EDITABLE_USER_FIELDS[spec.name] }
     : spec;

@@ -15,7 +15,7 @@ import { useEffectiveDefinition, useSelectModeAllowed } from './hooks/useEffecti
 import { useEntityScreen } from './hooks/useEntityScreen';
 import { DrawerCategoryFilter } from './list/DrawerCategoryFilter';
 import { ListPanel } from './list/ListPanel';
-import { onEntityWrite } from './model/registry';
+import { onEntityWrite } from './model/transport';
 import classes from './EntityScreen.module.css';
 
 export function EntityScreen() {

@@ -48,7 +48,7 @@ export async function printableLetter(ctx: CallContext, id: number): Promise<Pri
   if (!letter) throw notFound(notFoundText(patientletters, id));
   const patient = await requirePatient(ctx, letter.patientletter_patient_id);
   const writer = letter.patientletter_user_id
-    ? await findRow(ctx.trx, users, company, letter.patientletter_user_id as number)
+    ? await findRow(ctx.trx, users, company, letter.patientletter_user_id)
     : null;
   const settings = await productPublicSettings(ctx.trx, company);
   const companyName = textOf(settings.company_name) || ctx.caller.company.company_name;

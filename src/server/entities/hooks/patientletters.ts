@@ -31,7 +31,7 @@ async function appendSnippets(ctx: CallContext, input: z.output<typeof insertSni
   const before = await findRow(ctx.trx, patientletters, company, input.patientletter_id, true);
   if (!before) throw notFound(notFoundText(patientletters, input.patientletter_id));
   const chosen = await findRows(ctx.trx, snippets, company, input.snippet_ids);
-  const byId = new Map(chosen.map((row) => [row.snippet_id as number, row]));
+  const byId = new Map(chosen.map((row) => [row.snippet_id, row]));
   const missing = input.snippet_ids.find((id) => !byId.has(id));
   if (missing !== undefined) throw notFound(notFoundText(snippets, missing));
   const added = input.snippet_ids.map((id) => textOf(byId.get(id)?.snippet_body));

@@ -1,7 +1,7 @@
 /**
  * The one editor: tabs only when more than one is visible; sections in two columns
  * on wide panels and one on narrow ones, collapsible, some starting closed (from the
- * definition); every item drawn by the renderer registry.
+ * definition); every item drawn by its renderer (fields/renderers.tsx).
  */
 import { Alert, Collapse, Paper, Tabs, Text, UnstyledButton } from '@mantine/core';
 import { useId } from 'react';
@@ -9,7 +9,7 @@ import type { SectionDefinition, TabDefinition } from '../../../shared/entities'
 import { lockText } from '../../../shared/entities/locks';
 import { EXTRA_TABS } from '../extras/registry';
 import { ExtraTabPanel } from '../fields/ExtraFields';
-import { EditorItemView } from '../fields/registry';
+import { EditorItemView } from '../fields/renderers';
 import { SourceContext, useSource, type EditorSource } from '../fields/source';
 import { useNamePages } from '../../features/breadcrumbs/pageTitles';
 import { currentTab } from '../model/routes';

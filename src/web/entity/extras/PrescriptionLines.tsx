@@ -7,7 +7,7 @@ import { Button, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/c
 import { useCallback, useEffect, useState } from 'react';
 import type { PrescriptionLine } from '../../../shared/entities/prescription-lines';
 import { call } from '../../api/client';
-import { ItemView } from '../fields/registry';
+import { ItemView } from '../fields/renderers';
 import { resolveItem } from '../fields/items';
 import { SourceContext, type EditorSource } from '../fields/source';
 import { useEntityScope } from '../hooks/entityContext';

@@ -7,7 +7,7 @@ import { Anchor, Input, List, Text } from '@mantine/core';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { useEntityScope, useEntityState } from '../hooks/entityContext';
-import { entityStore } from '../model/registry';
+import { entityStore } from '../model/storeCache';
 import { rowUri } from '../model/routes';
 import type { Id, Labelled } from '../model/types';
 import { TypeaheadMultiSelect } from '../pickers/TypeaheadMultiSelect';

@@ -1,4 +1,4 @@
-/** Props of the item renderers of the registry (./registry.tsx). */
+/** Props of the item renderers (./renderers.tsx). */
 import type { EditorItem } from './items';
 
 type FieldItem = Extract<EditorItem, { kind: 'field' }>;

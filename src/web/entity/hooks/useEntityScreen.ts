@@ -14,7 +14,7 @@ import { SMALL_SCREEN_MAX_PX } from '../../../shared/limits';
 import { parseId } from '../../app/paths';
 import { usePrivileges } from '../../session/queries';
 import { useSession } from '../../session/store';
-import { entityStore } from '../model/registry';
+import { entityStore } from '../model/storeCache';
 import { idOf } from '../model/rows';
 import {
   isPreferencesId,

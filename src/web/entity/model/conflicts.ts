@@ -4,19 +4,7 @@
  * The editor then offers to reload (take the colleague's change) or to overwrite deliberately
  * (save again with the current version).
  */
-import type { Id, Reply, Row } from './types';
-
-/** A save the server refused because the field changed since the user saw it. */
-export interface EditConflict {
-  id: Id;
-  field: string;
-  /** The value the user tried to save: Overwrite sends it again. */
-  value: unknown;
-  /** The server's message: who changed the field, and when. */
-  message: string;
-  /** The row as it is now. */
-  entity: Row;
-}
+import type { EditConflict, Id, Reply, Row } from './types';
 
 /** `_version` and `_seen` of an update, from the row shown (when it is the row being saved). */
 export function seenOf(shown: Row | null, field: string): Row {

@@ -5,7 +5,6 @@
  */
 import type { TabDefinition } from '../../../shared/entities';
 import type { FilterValue } from '../../../shared/filters';
-import type { EditConflict } from './conflicts';
 
 export type Row = Record<string, unknown>;
 export type Id = number;
@@ -91,6 +90,18 @@ export interface EntityData {
   scroll_offset: number;
   /** A save refused because someone changed the field meanwhile (./conflicts.ts). */
   conflict: EditConflict | null;
+}
+
+/** A save the server refused because the field changed since the user saw it. */
+export interface EditConflict {
+  id: Id;
+  field: string;
+  /** The value the user tried to save: Overwrite sends it again. */
+  value: unknown;
+  /** The server's message: who changed the field, and when. */
+  message: string;
+  /** The row as it is now. */
+  entity: Row;
 }
 
 export interface Reply<T = unknown> {

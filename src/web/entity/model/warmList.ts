@@ -6,7 +6,7 @@
 import { entityByPath } from '../../../shared/entities';
 import { moduleIdOf, preferencesQuery, type Identity } from '../../session/shellQueries';
 import type { QueryClient } from '@tanstack/react-query';
-import { entityStore } from './registry';
+import { entityStore } from './storeCache';
 import { startList } from './startList';
 
 /** Starts the list of `/app/{entities}`; false when the address names no entity list. */

@@ -6,7 +6,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { useStore } from 'zustand';
-import { entityStore } from '../model/registry';
+import { entityStore } from '../model/storeCache';
 import type { EntityStore } from '../model/store';
 import type { Id, Labelled } from '../model/types';
 

@@ -1,7 +1,7 @@
 /**
- * The renderer registry: one renderer per editor type and item kind. Unknown types
- * (or a type on the wrong kind of item) show as an input labelled 'Unknown field type'. The rich
- * text editor loads lazily in a chunk of its own.
+ * The renderer of each editor type and item kind. Unknown types (or a type on the wrong kind of
+ * item) show as an input labelled 'Unknown field type'. The rich text editor loads lazily in a
+ * chunk of its own.
  */
 import { Skeleton, TextInput } from '@mantine/core';
 import { lazy, Suspense, type ComponentType } from 'react';
