@@ -4,7 +4,7 @@ import type { EntityData, Id, Row, Transport } from './types';
 
 /** What a store of `alias_of` entities is asked for: labels (the whole EntityStore would be a
  *  cycle: the store is built from the slices that read this file). */
-export interface AliasedStore {
+interface AliasedStore {
   getState(): { typeaheadLabels: (ids: readonly Id[]) => Promise<void> };
 }
 
