@@ -1,4 +1,4 @@
-// `npm test`: every check and test suite — types, lint, the web build, then unit, API (real
+// `npm test`: every check and test suite — types, lint, unused exports, import cycles, the web build, then unit, API (real
 // PostgreSQL) and browser (Chromium) tests — ending with one plain summary line.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
@@ -15,6 +15,8 @@ if (!only.length) {
   steps.push(['typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']]);
   steps.push(['lint', 'npx', ['eslint', '.']]);
   steps.push(['format', 'npx', ['prettier', '--check', '.', '--log-level', 'warn']]);
+  steps.push(['unused exports', 'node', ['--import', 'tsx', 'scripts/unused-exports.ts']]);
+  steps.push(['import cycles', 'node', ['--import', 'tsx', 'scripts/import-cycles.ts']]);
   steps.push(['web build', 'npx', ['vite', 'build', '--logLevel', 'warn']]);
 }
 let failedSteps = 0;

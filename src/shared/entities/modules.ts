@@ -5,10 +5,8 @@
  * modules/update_settings and update_public_settings (the Settings tab's slot and one editor tab
  * per settings tab of the module, see src/web/entity/extras/registry.ts EXTRA_TABS).
  */
-import { PRODUCT_MODULE, PRODUCT_MODULE_LABEL } from '../module-entry';
 import { defineEntity } from './define';
 import { readOnly } from './fields';
-import { entityByPath } from './index';
 
 export const modules = defineEntity({
   entities: 'modules',
@@ -73,12 +71,7 @@ export const modules = defineEntity({
   },
   // Rows are named by their program name (`dispensary_products`); people read the label.
   // (Read from the definitions, not ../modules.ts, which gathers its list from them.)
-  rowTitle: (row) => {
-    const name = String(row.module_name);
-    return name === PRODUCT_MODULE
-      ? PRODUCT_MODULE_LABEL
-      : (entityByPath(name)?.moduleEntry?.label ?? null);
-  },
+  rowTitle: (row, moduleLabel) => moduleLabel(String(row.module_name)),
   capabilities: {
     insert: false,
     delete: false,

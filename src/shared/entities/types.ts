@@ -232,8 +232,15 @@ export interface EntityDefinition {
   lockedWhen?: RowLock;
   /** Indexes beyond the keys and the list order, each a column list after company_id. */
   indexes?: readonly (readonly string[])[];
-  /** What people call a row when its name column is a program name (a module's label). */
-  rowTitle?: (row: Readonly<Record<string, unknown>>) => string | null;
+  /**
+   * What people call a row when its name column is a program name (a module's label). Given the
+   * catalogue's labels as an argument: a definition must not load the catalogue, which is built
+   * from the definitions.
+   */
+  rowTitle?: (
+    row: Readonly<Record<string, unknown>>,
+    moduleLabel: (name: string) => string | null,
+  ) => string | null;
 }
 
 export interface RowLock {

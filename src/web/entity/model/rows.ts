@@ -1,6 +1,7 @@
 /** Pure helpers on rows of one entity set: keys, labels, lookups and list pages. */
 import type { EntityDefinition } from '../../../shared/entities';
 import { ENVELOPE_FIELDS } from '../../../shared/envelope';
+import { moduleByName } from '../../../shared/modules';
 import type { Id, Row } from './types';
 
 export function idOf(definition: EntityDefinition, row: Row | null | undefined): Id | null {
@@ -8,8 +9,10 @@ export function idOf(definition: EntityDefinition, row: Row | null | undefined):
   return typeof id === 'number' ? id : null;
 }
 
+const moduleLabel = (name: string) => moduleByName(name)?.label ?? null;
+
 export function labelOf(definition: EntityDefinition, row: Row | null | undefined): string {
-  const title = row ? definition.rowTitle?.(row) : null;
+  const title = row ? definition.rowTitle?.(row, moduleLabel) : null;
   if (title) return title;
   const name = row?.[definition.keys.name];
   if (typeof name === 'string' && name.trim() !== '') return name;
