@@ -1,5 +1,6 @@
-// `npm test`: every check and test suite — types, lint, unused exports, import cycles, the web build, then unit, API (real
-// PostgreSQL) and browser (Chromium) tests — ending with one plain summary line.
+// `npm test`: every check and test suite — types, lint, unused exports, import cycles, the web
+// build, then unit, API (real PostgreSQL) and browser (Chromium) tests — ending with one plain
+// summary line.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 
