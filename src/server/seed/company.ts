@@ -1,14 +1,15 @@
 /**
  * What every new company starts with, written inside its creation transaction: the ISO country
- * list, the mandatory category roots (one per entity set filed by category), and the basic
- * parts used and herbal actions.
+ * list, the mandatory category roots (one per entity set filed by category), and the starting
+ * lists of ./data/starting-rows.ts (parts used, herbal actions, …).
  */
 import { sql } from 'kysely';
 import countries from '../../shared/data/countries.json';
+import { entityByPath } from '../../shared/entities';
 import { CATEGORY_ROOTS } from '../../shared/entities/options';
 import type { Tx } from '../db/tenancy';
 import type { Company } from '../domain/company';
-import { ACTIONS, PARTS_USED } from './data/materia-basics';
+import { STARTING_ROWS } from './data/starting-rows';
 import { insertRows } from './insert';
 
 export async function seedCompany(trx: Tx, company: Company): Promise<void> {
@@ -41,16 +42,9 @@ export async function seedCompany(trx: Tx, company: Company): Promise<void> {
   // A root is its own root.
   await sql`update categories set category_root = category_id
     where company_id = ${id} and category_parent = 0`.execute(trx);
-  await insertRows(
-    trx,
-    id,
-    'partuseds',
-    PARTS_USED.map(([name, latin]) => ({ partused_name: name, partused_latin_name: latin })),
-  );
-  await insertRows(
-    trx,
-    id,
-    'actions',
-    ACTIONS.map(([name, description]) => ({ action_name: name, action_description: description })),
-  );
+  for (const [entities, rows] of STARTING_ROWS) {
+    const table = entityByPath(entities)?.table;
+    if (!table) throw new Error(`Starting rows name unknown entity set "${entities}".`);
+    await insertRows(trx, id, table, rows);
+  }
 }
