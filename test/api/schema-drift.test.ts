@@ -98,33 +98,33 @@ describe('schema drift', () => {
   });
 
   it('builds a new entity and its relation from their definitions alone', async () => {
-    const allergies = referenceList({
-      entities: 'allergies',
-      base: 'allergy',
-      title: 'Allergies',
-      singular: 'allergy',
-      module: { description: 'Allergies a patient has.', section: 'Reference data', position: 99 },
+    const diets = referenceList({
+      entities: 'diets',
+      base: 'diet',
+      title: 'Diets',
+      singular: 'diet',
+      module: { description: 'Diets a patient keeps.', section: 'Reference data', position: 99 },
     });
-    const withAllergies: EntityDefinition = {
+    const withDiets: EntityDefinition = {
       ...patients,
       relations: [
         ...patients.relations,
         {
-          name: 'allergies',
-          label: 'Allergies',
+          name: 'diets',
+          label: 'Diets',
           type: 'select_relation',
-          entities: 'allergies',
-          table: 'patient_allergies',
+          entities: 'diets',
+          table: 'patient_diets',
           ownKey: 'patient_id',
-          otherKey: 'allergy_id',
+          otherKey: 'diet_id',
           adminOnly: false,
         },
       ],
     };
-    const { before, after } = await driftAndAfterFixes([allergies, withAllergies]);
+    const { before, after } = await driftAndAfterFixes([diets, withDiets]);
     expect(before).toEqual([
-      'allergies: table missing',
-      'patient_allergies (patients.allergies): link table missing',
+      'diets: table missing',
+      'patient_diets (patients.diets): link table missing',
     ]);
     expect(after).toEqual([]);
   });

@@ -33,13 +33,13 @@ describe('the entity list (src/shared/entities/list.generated.ts)', () => {
       dir = await mkdtemp(join(tmpdir(), 'entities-'));
       await cp(ENTITIES_DIR, dir, { recursive: true });
       await writeFile(
-        join(dir, 'allergies.ts'),
-        "export const allergies = referenceList({\n  entities: 'allergies',\n});\n",
+        join(dir, 'diets.ts'),
+        "export const diets = referenceList({\n  entities: 'diets',\n});\n",
       );
       await rm(join(dir, 'organs.ts'));
       const list = await readFile(LIST_PATH, 'utf8');
       expect(await listProblems(list, dir)).toEqual([
-        `${dir}/allergies.ts defines "allergies" but is not in ${LIST_PATH}: run npm run generate:entities.`,
+        `${dir}/diets.ts defines "diets" but is not in ${LIST_PATH}: run npm run generate:entities.`,
         `${LIST_PATH} names ${dir}/organs.ts, which defines no entity: run npm run generate:entities.`,
       ]);
     });
