@@ -1,6 +1,7 @@
 // Written by `npm run generate:entities` from the definition files of this folder; do not edit.
 // ./index.ts reads every export of this file as the list of entity definitions.
 export { actions } from './actions';
+export { allergies } from './allergies';
 export { categories } from './categories';
 export { conditions } from './conditions';
 export { countries } from './countries';
@@ -24,6 +25,7 @@ export { users } from './users';
 /** The path of every entity set: what registries of per-entity code are keyed by. */
 export type EntityPath =
   | 'actions'
+  | 'allergies'
   | 'categories'
   | 'conditions'
   | 'countries'

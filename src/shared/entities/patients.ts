@@ -53,6 +53,12 @@ export const patients = defineEntity({
       otherKey: 'condition_id',
     },
     { name: 'symptoms', entities: 'symptoms', table: 'patient_symptoms', otherKey: 'symptom_id' },
+    {
+      name: 'allergies',
+      entities: 'allergies',
+      table: 'patient_allergies',
+      otherKey: 'allergy_id',
+    },
   ],
   // The patient's prescriptions and letters, read here and created from here (their own calls).
   extras: [
@@ -100,6 +106,7 @@ export const patients = defineEntity({
       name: 'clinical',
       sections: [
         { title: 'Follow-up', items: ['patient_next_appointment'] },
+        { title: 'Allergies', items: ['allergies'] },
         { title: 'Conditions and symptoms', items: ['conditions', 'symptoms'] },
         { title: 'Notes', items: ['patient_notes'] },
       ],

@@ -19,6 +19,7 @@ import { companyNotifications } from './0015_company_notifications';
 import { rowVersions } from './0017_row_versions';
 import { searchTerms } from './0018_search_terms';
 import { selectOptionChecks0019 } from './0019_select_option_checks';
+import { allergies0020 } from './0020_allergies';
 
 export const MIGRATIONS: readonly Migration[] = [
   platform,
@@ -37,4 +38,5 @@ export const MIGRATIONS: readonly Migration[] = [
   rowVersions,
   searchTerms,
   selectOptionChecks0019,
+  allergies0020,
 ];

@@ -10,4 +10,21 @@ import { ACTIONS, PARTS_USED } from './materia-basics';
 export const STARTING_ROWS: ReadonlyArray<readonly [EntityPath, readonly SeedRow[]]> = [
   ['partuseds', PARTS_USED.map(([name, latin]) => ({ partused_name: name, partused_latin_name: latin }))],
   ['actions', ACTIONS.map(([name, description]) => ({ action_name: name, action_description: description }))],
+  [
+    'allergies',
+    [
+      'Pollen',
+      'House dust mite',
+      'Latex',
+      'Penicillin',
+      'Aspirin and NSAIDs',
+      'Peanuts',
+      'Tree nuts',
+      'Shellfish',
+      'Celery',
+      'Gluten',
+      'Daisy family (Asteraceae)',
+      'Bee and wasp stings',
+    ].map((name) => ({ allergy_name: name })),
+  ],
 ];
