@@ -1,22 +1,20 @@
 /**
  * Prescription lines: read and saved as a whole (prescriptions/get_lines, save_lines); saving
- * sets the prescription's total. Dispensing (prescriptions/dispense) takes each dispensary
- * product's quantity from stock — all lines or none — and marks the prescription dispensed.
+ * stores the prescription's total (./totals.ts). Only a prescription not yet dispensed takes
+ * new lines (requireDraft, which dispensing uses too).
  */
 import { sql } from 'kysely';
-import { prescriptions } from '../../../shared/entities';
+import { prescriptions } from '../../shared/entities';
 import type {
   PrescriptionLine,
   PrescriptionLineValues,
-} from '../../../shared/entities/prescription-lines';
-import { prescriptionTotals } from '../../../shared/prescription-totals';
-import { formatQuantity, type UnitKind } from '../../../shared/units';
-import type { CallContext } from '../../http/calls';
-import { badRequest, notFound } from '../../http/errors';
-import { companyUnits } from '../../modules/company-units';
-import { explained } from '../db-errors';
-import { findRow, updateRow, type Row } from '../repository';
-import { notFoundText, refuseLocked } from '../values';
+} from '../../shared/entities/prescription-lines';
+import type { CallContext } from '../http/calls';
+import { badRequest, notFound } from '../http/errors';
+import { explained } from '../entities/db-errors';
+import { findRow, type Row } from '../entities/repository';
+import { notFoundText, refuseLocked } from '../entities/values';
+import { storeTotal } from './totals';
 
 const companyOf = (ctx: CallContext) => ctx.caller.company.company_id;
 
@@ -80,9 +78,7 @@ export async function saveLines(ctx: CallContext, id: number, lines: Prescriptio
       ),
     );
   }
-  const { currency } = await companyUnits(ctx.trx, companyOf(ctx));
-  const total = prescriptionTotals(lines, currency).price;
-  await updateRow(ctx.trx, prescriptions, companyOf(ctx), id, { prescription_total_price: total });
+  await storeTotal(ctx, id, lines);
   const saved = await readLines(ctx, id);
   await ctx.audit({
     action: 'save_lines',
@@ -93,61 +89,4 @@ export async function saveLines(ctx: CallContext, id: number, lines: Prescriptio
   });
   const entity = (await findRow(ctx.trx, prescriptions, companyOf(ctx), id)) as Row;
   return { entity: { ...before, ...entity }, lines: saved };
-}
-
-export async function dispense(ctx: CallContext, id: number) {
-  const before = await requireDraft(ctx, id);
-  const lines = await readLines(ctx, id);
-  if (lines.length === 0) throw badRequest('A prescription without lines can not be dispensed.');
-  const { unitSystem } = await companyUnits(ctx.trx, companyOf(ctx));
-  // Stock rows are taken in product order, whatever the lines' order: two dispenses sharing
-  // products then queue on the first one instead of each holding what the other waits for.
-  const byProduct = [...lines].sort(
-    (a, b) =>
-      (a.prescription_line_dispensary_product_id ?? 0) -
-      (b.prescription_line_dispensary_product_id ?? 0),
-  );
-  for (const line of byProduct) {
-    const productId = line.prescription_line_dispensary_product_id;
-    if (productId === null) continue;
-    const taken = await sql<{ name: string; stock: number }>`update dispensary_products
-      set dispensary_product_stock = dispensary_product_stock - ${line.prescription_line_quantity}
-      where company_id = ${companyOf(ctx)} and dispensary_product_id = ${productId}
-        and dispensary_product_stock >= ${line.prescription_line_quantity}
-      returning dispensary_product_name as name, dispensary_product_stock as stock`.execute(
-      ctx.trx,
-    );
-    const moved = taken.rows[0];
-    const quantity = line.prescription_line_quantity ?? 0;
-    if (moved) {
-      // The product's own trail names this move, so a stale stock edit can say who made it.
-      const stock = 'dispensary_product_stock';
-      await ctx.audit({
-        action: 'dispense',
-        entity: 'dispensary_products',
-        entity_id: productId,
-        before: { [stock]: Number(moved.stock) + quantity },
-        after: { [stock]: Number(moved.stock), prescription_id: id },
-      });
-    } else {
-      const stock = await sql<{
-        name: string;
-        stock: number;
-      }>`select dispensary_product_name as name,
-          dispensary_product_stock as stock from dispensary_products
-        where company_id = ${companyOf(ctx)} and dispensary_product_id = ${productId}`.execute(
-        ctx.trx,
-      );
-      const row = stock.rows[0];
-      const kind = line.prescription_line_unit_kind as UnitKind;
-      throw badRequest(
-        `Not enough ${row?.name ?? 'stock'} in stock: ${formatQuantity(Number(row?.stock ?? 0), kind, unitSystem)} left, ` +
-          `${formatQuantity(line.prescription_line_quantity, kind, unitSystem)} needed.`,
-      );
-    }
-  }
-  await updateRow(ctx.trx, prescriptions, companyOf(ctx), id, { prescription_status: 'dispensed' });
-  const after = (await findRow(ctx.trx, prescriptions, companyOf(ctx), id)) as Row;
-  await ctx.audit({ action: 'dispense', entity: 'prescriptions', entity_id: id, before, after });
-  return { entity: after, lines };
 }
