@@ -8,7 +8,7 @@ import pg from 'pg';
 import type { DB } from '../src/server/db/schema';
 import { inTenant } from '../src/server/db/tenancy';
 import { EntityService } from '../src/server/entities/service';
-import { hooksOf } from '../src/server/entities/hooks/index';
+import { behaviourOf } from '../src/server/entity-behaviours';
 import type { ListInput } from '../src/server/entities/payloads';
 import type { CallContext } from '../src/server/http/calls';
 import { patients } from '../src/shared/entities/patients';
@@ -32,7 +32,7 @@ export async function engineListSql(
       if (event.level === 'query') logged.push(event.query);
     },
   });
-  const service = new EntityService(patients, hooksOf('patients'));
+  const service = new EntityService(patients, behaviourOf('patients'));
   const calls: Statement[][] = [];
   try {
     for (const query of queries) {

@@ -39,7 +39,7 @@ export async function entityListText(dir = ENTITIES_DIR): Promise<string> {
     '// ./index.ts reads every export of this file as the list of entity definitions.',
     ...files.map((f) => `export { ${f.name} } from './${f.file}';`),
     '',
-    '/** The path of every entity set: what registries of per-entity code are keyed by. */',
+    '/** The path of every entity set: what the maps of per-entity code are keyed by. */',
     `export type EntityPath = ${files.map((f) => `'${f.entities}'`).join(' | ')};`,
     '',
   ].join('\n');

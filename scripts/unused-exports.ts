@@ -32,7 +32,6 @@ const DEFINITION_AREAS = [
   /^src\/shared\/modules\.ts$/,
   /^src\/server\/db\/ddl\//,
   /^src\/server\/modules\//,
-  /^src\/server\/entities\/hooks\//,
   /^src\/web\/entity\/extras\//,
 ];
 

@@ -15,7 +15,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DB } from '../../src/server/db/schema';
 import { inTenant, type Tx } from '../../src/server/db/tenancy';
-import { hooksOf } from '../../src/server/entities/hooks/index';
+import { behaviourOf } from '../../src/server/entity-behaviours';
 import { EntityService } from '../../src/server/entities/service';
 import type { CallContext } from '../../src/server/http/calls';
 import { patients } from '../../src/shared/entities/patients';
@@ -32,7 +32,7 @@ let b: TestCompany;
 let callA: Caller;
 let callB: Caller;
 let owner: pg.Pool;
-const service = new EntityService(patients, hooksOf('patients'));
+const service = new EntityService(patients, behaviourOf('patients'));
 
 beforeAll(async () => {
   a = await newCompany(env.server, 'Clinic A');

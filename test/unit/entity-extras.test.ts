@@ -1,12 +1,14 @@
 /**
- * Every special screen a definition names resolves, and every registry key names something a
- * definition has: slots, buttons, extra tabs, list tools, row leads, rich-text tools and server
- * hooks. A renamed slot fails here instead of showing "can not be edited on this screen yet".
+ * Every special screen a definition names resolves, and every key of the maps of per-entity code
+ * names something a definition has: slots, buttons, extra tabs, list tools, row leads, rich-text
+ * tools and server behaviours. A renamed slot fails here instead of showing "can not be edited on
+ * this screen yet".
  */
 import { describe, expect, it } from 'vitest';
 import { ENTITIES, entityByPath, type EntityDefinition } from '../../src/shared/entities';
 import { buildEntityCalls } from '../../src/server/entities/calls';
-import { callRoute, HOOKS, hooksOf } from '../../src/server/entities/hooks/index';
+import { callRoute } from '../../src/server/entities/behaviour';
+import { BEHAVIOURS, behaviourOf } from '../../src/server/entity-behaviours';
 import {
   BUTTON_ACTIONS,
   EXTRA_TABS,
@@ -14,7 +16,7 @@ import {
   ROW_LEADS,
   SLOTS,
   extraKey,
-} from '../../src/web/entity/extras/registry';
+} from '../../src/web/entity/extras/extraViews';
 import { RICH_TEXT_TOOLS } from '../../src/web/entity/extras/richTextTools';
 import { itemStates } from '../../src/web/entity/model/permissions';
 
@@ -28,7 +30,7 @@ function unresolved(): string[] {
     if (!SLOTS[extraKey(d, e.name)]) problems.push(`slot ${extraKey(d, e.name)} has no component`);
   for (const { d, e } of extrasOf('button')) {
     const key = extraKey(d, e.name);
-    const calls = buildEntityCalls(d, hooksOf(d.entities));
+    const calls = buildEntityCalls(d, behaviourOf(d.entities));
     if (e.call && BUTTON_ACTIONS[key]) problems.push(`button ${key} has both a call and an action`);
     if (e.call && !calls.has(e.call)) problems.push(`button ${key} calls unknown ${e.call}`);
     if (!e.call && !BUTTON_ACTIONS[key]) problems.push(`button ${key} has neither call nor action`);
@@ -38,7 +40,7 @@ function unresolved(): string[] {
     for (const e of d.extras)
       if (!routes.has(e.route))
         problems.push(`${extraKey(d, e.name)} needs unknown route ${e.route}`);
-    for (const [name, call] of Object.entries(hooksOf(d.entities).calls ?? {})) {
+    for (const [name, call] of Object.entries(behaviourOf(d.entities).calls ?? {})) {
       const button = d.extras.some((e) => e.call === name);
       if (button && call.route) problems.push(`${d.entities}/${name} restates its button's route`);
       if (!button && !call.route) problems.push(`${d.entities}/${name} has no route`);
@@ -49,7 +51,7 @@ function unresolved(): string[] {
   return problems;
 }
 
-/** Registry keys that name no definition's entity set, extra item or rich-text field. */
+/** Keys of the maps that name no definition's entity set, extra item or rich-text field. */
 function unnamed(): string[] {
   const entity = (key: string) => entityByPath(key);
   const item = (key: string, type: 'slot' | 'button' | 'html') => {
@@ -58,8 +60,8 @@ function unnamed(): string[] {
     if (type === 'html') return d?.fields.some((f) => f.name === name && f.type === 'html');
     return d?.extras.some((e) => e.name === name && e.type === type);
   };
-  const check = (registry: string, keys: string[], ok: (key: string) => unknown) =>
-    keys.filter((key) => !ok(key)).map((key) => `${registry} key ${key} names nothing`);
+  const check = (map: string, keys: string[], ok: (key: string) => unknown) =>
+    keys.filter((key) => !ok(key)).map((key) => `${map} key ${key} names nothing`);
   return [
     ...check('SLOTS', Object.keys(SLOTS), (k) => item(k, 'slot')),
     ...check('BUTTON_ACTIONS', Object.keys(BUTTON_ACTIONS), (k) => item(k, 'button')),
@@ -67,7 +69,7 @@ function unnamed(): string[] {
     ...check('EXTRA_TABS', Object.keys(EXTRA_TABS), entity),
     ...check('LIST_TOOLS', Object.keys(LIST_TOOLS), entity),
     ...check('ROW_LEADS', Object.keys(ROW_LEADS), entity),
-    ...check('HOOKS', Object.keys(HOOKS), entity),
+    ...check('BEHAVIOURS', Object.keys(BEHAVIOURS), entity),
   ];
 }
 
@@ -76,7 +78,7 @@ describe('extras', () => {
     expect(unresolved()).toEqual([]);
   });
 
-  it('are all named: every registry key is an entity set, extra item or rich-text field', () => {
+  it('are all named: every map key is an entity set, extra item or rich-text field', () => {
     expect(unnamed()).toEqual([]);
   });
 

@@ -9,8 +9,7 @@ import { TREE_LIMIT } from '../../shared/limits';
 import { privilegeOf } from '../../shared/privileges';
 import { defineCall, type CallContext, type CallDefinition, type CallResult } from '../http/calls';
 import { badRequest } from '../http/errors';
-import type { EntityHooks } from './hooks';
-import { callRoute } from './hooks/index';
+import { callRoute, type EntityBehaviour } from './behaviour';
 import * as payloads from './payloads';
 import {
   changeRelation,
@@ -36,9 +35,9 @@ const asIds = (value: unknown): number[] =>
 
 export function buildEntityCalls(
   d: EntityDefinition,
-  hooks: EntityHooks,
+  behaviour: EntityBehaviour,
 ): Map<string, CallDefinition> {
-  const service = new EntityService(d, hooks);
+  const service = new EntityService(d, behaviour);
   const calls = new Map<string, CallDefinition>();
   const add = (name: string, route: string, input: z.ZodType, handler: Handler) => {
     calls.set(
@@ -105,7 +104,7 @@ export function buildEntityCalls(
         const outcome = await changeRelation(
           ctx,
           d,
-          hooks,
+          behaviour,
           relation,
           kind,
           ownerId(d, i),
@@ -153,7 +152,7 @@ export function buildEntityCalls(
     );
   }
 
-  for (const [name, extra] of Object.entries(hooks.calls ?? {})) {
+  for (const [name, extra] of Object.entries(behaviour.calls ?? {})) {
     calls.set(
       name,
       defineCall({

@@ -4,7 +4,8 @@
  * A unit test fails when the committed file differs from what this prints (after Prettier).
  */
 import { ENTITIES, type EntityDefinition, type FieldDefinition } from '../../shared/entities';
-import { callRoute, hooksOf } from './hooks/index';
+import { behaviourOf } from '../entity-behaviours';
+import { callRoute } from './behaviour';
 
 const GENERIC_CALLS = [
   [
@@ -75,7 +76,7 @@ function entitySection(d: EntityDefinition): string {
         `- \`${d.entities}/get_all_flat\`, \`get_children\`, \`change_parent\` — tree (parent \`${d.tree.parent}\`, root ${d.tree.rootValue})`,
       ]
     : [];
-  const extraCalls = Object.entries(hooksOf(d.entities).calls ?? {}).map(
+  const extraCalls = Object.entries(behaviourOf(d.entities).calls ?? {}).map(
     ([name, call]) =>
       `- \`${d.entities}/${name}\` — privilege \`${d.module}/${callRoute(d, name, call)}\``,
   );

@@ -10,7 +10,7 @@ import {
 } from '../../shared/entities';
 import type { CallContext } from '../http/calls';
 import { badRequest, forbidden, notFound } from '../http/errors';
-import type { EntityHooks } from './hooks';
+import type { EntityBehaviour } from './behaviour';
 import { addLinks, linkedIds, linkedLabels, removeLinks, type Labelled } from './links';
 import { existingIds, findRow, findRows, type Row } from './repository';
 import { notFoundText, refuseLocked } from './values';
@@ -65,7 +65,7 @@ async function requireTargets(
 export async function linkRelations(
   ctx: CallContext,
   d: EntityDefinition,
-  hooks: EntityHooks,
+  behaviour: EntityBehaviour,
   id: number,
   relations: Record<string, number[]>,
 ): Promise<void> {
@@ -74,7 +74,7 @@ export async function linkRelations(
     if (ids.length === 0) continue;
     checkChange(ctx, relation);
     await addLinks(ctx.trx, relation, companyOf(ctx), id, await requireTargets(ctx, relation, ids));
-    await hooks.afterRelationChange?.(ctx, relation, id);
+    await behaviour.afterRelationChange?.(ctx, relation, id);
   }
 }
 
@@ -93,7 +93,7 @@ interface ChangeOutcome {
 export async function changeRelation(
   ctx: CallContext,
   d: EntityDefinition,
-  hooks: EntityHooks,
+  behaviour: EntityBehaviour,
   relation: RelationDefinition,
   change: RelationChange,
   id: number,
@@ -116,7 +116,7 @@ export async function changeRelation(
       ];
     }
   }
-  await hooks.afterRelationChange?.(ctx, relation, id);
+  await behaviour.afterRelationChange?.(ctx, relation, id);
   const after = await linkedIds(ctx.trx, relation, companyOf(ctx), id);
   if (effected.length > 0) {
     await ctx.audit({

@@ -6,15 +6,15 @@
  */
 import { ENTITIES, entityByPath, type EntityDefinition } from '../../shared/entities';
 import type { CallDefinition, CallFamily } from '../http/calls';
+import { behaviourOf } from '../entity-behaviours';
 import { buildEntityCalls } from './calls';
-import { hooksOf } from './hooks/index';
 
 const built = new Map<string, Map<string, CallDefinition>>();
 
 function callsOf(definition: EntityDefinition): Map<string, CallDefinition> {
   let calls = built.get(definition.entities);
   if (!calls) {
-    calls = buildEntityCalls(definition, hooksOf(definition.entities));
+    calls = buildEntityCalls(definition, behaviourOf(definition.entities));
     built.set(definition.entities, calls);
   }
   return calls;

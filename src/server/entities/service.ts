@@ -1,8 +1,8 @@
 /**
  * The generic entity service: what every entity set can do (list, get, insert, update, delete,
  * typeahead, reorder), with the checks the definition implies — capabilities, writable fields,
- * rules, tree rules, all-or-nothing deletes — plus the entity's own hooks, and an audit row for
- * every write. Another company's id is looked up like any other and is simply not found.
+ * rules, tree rules, all-or-nothing deletes — plus the entity set's own behaviour, and an audit
+ * row for every write. Another company's id is looked up like any other and is simply not found.
  */
 import { FIELD_MISSING_TEXT } from '../../shared/envelope';
 import type { EntityDefinition } from '../../shared/entities';
@@ -10,7 +10,7 @@ import type { CallContext } from '../http/calls';
 import { badRequest, forbidden, notFound } from '../http/errors';
 import { capabilitiesOf } from './capabilities';
 import { explained } from './db-errors';
-import type { EntityHooks } from './hooks';
+import type { EntityBehaviour } from './behaviour';
 import { allLinkedIds, linkedIds } from './links';
 import type { ListInput } from './payloads';
 import { countMatches, listPage, typeaheadLabels } from './filtered-reads';
@@ -51,7 +51,7 @@ interface Query {
 export class EntityService {
   constructor(
     readonly d: EntityDefinition,
-    private readonly hooks: EntityHooks,
+    private readonly behaviour: EntityBehaviour,
   ) {}
 
   private company = (ctx: CallContext) => ctx.caller.company.company_id;
@@ -86,7 +86,7 @@ export class EntityService {
     const id = row[this.d.keys.id] as number;
     const relations = await allLinkedIds(ctx.trx, this.d.relations, this.company(ctx), id);
     const full = { ...row, _relations: relations };
-    return this.hooks.decorate ? this.hooks.decorate(ctx, full) : full;
+    return this.behaviour.decorate ? this.behaviour.decorate(ctx, full) : full;
   }
 
   async get(ctx: CallContext, id: number): Promise<Row> {
@@ -107,7 +107,7 @@ export class EntityService {
   }
 
   private checkRow(row: Row): void {
-    const problem = this.hooks.checkRow?.(row);
+    const problem = this.behaviour.checkRow?.(row);
     if (problem) throw badRequest(problem);
   }
 
@@ -144,11 +144,11 @@ export class EntityService {
         : undefined;
       values[d.keys.order] = await repo.nextOrder(ctx.trx, d, this.company(ctx), siblings);
     }
-    await this.hooks.beforeInsert?.(ctx, values);
+    await this.behaviour.beforeInsert?.(ctx, values);
     const id = await explained(d, () => repo.insertRow(ctx.trx, d, this.company(ctx), values));
     if (d.tree) await placeNode(ctx, d, id, parent);
-    await linkRelations(ctx, d, this.hooks, id, relations);
-    await this.hooks.afterInsert?.(ctx, await this.require(ctx, id));
+    await linkRelations(ctx, d, this.behaviour, id, relations);
+    await this.behaviour.afterInsert?.(ctx, await this.require(ctx, id));
     const row = await this.require(ctx, id);
     this.checkRow(row);
     await ctx.audit({ action: 'insert', entity: d.entities, entity_id: id, after: row });
@@ -177,13 +177,13 @@ export class EntityService {
     if (isStale(before, field, seen))
       throw await conflictError(ctx, d, id, field, await this.present(ctx, before));
     if (d.tree) checkRename(d, before, field.name);
-    await this.hooks.beforeUpdate?.(ctx, before, field, parsed);
+    await this.behaviour.beforeUpdate?.(ctx, before, field, parsed);
     await explained(d, () =>
       repo.updateRow(ctx.trx, d, this.company(ctx), id, { [field.name]: parsed }),
     );
     const after = await this.require(ctx, id);
     this.checkRow(after);
-    await this.hooks.afterUpdate?.(ctx, before, after, field);
+    await this.behaviour.afterUpdate?.(ctx, before, after, field);
     await ctx.audit({ action: 'update', entity: d.entities, entity_id: id, before, after });
     return this.present(ctx, after);
   }
@@ -210,9 +210,9 @@ export class EntityService {
     }
     refuseLocked(d, rows);
     if (d.tree) await checkTreeDelete(ctx, d, rows);
-    await this.hooks.beforeDelete?.(ctx, rows);
+    await this.behaviour.beforeDelete?.(ctx, rows);
     await explained(d, () => repo.deleteRows(ctx.trx, d, this.company(ctx), ids));
-    await this.hooks.afterDelete?.(ctx, rows);
+    await this.behaviour.afterDelete?.(ctx, rows);
     for (const row of rows) {
       await ctx.audit({
         action: 'delete',

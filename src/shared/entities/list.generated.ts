@@ -22,7 +22,7 @@ export { specialisms } from './specialisms';
 export { symptoms } from './symptoms';
 export { users } from './users';
 
-/** The path of every entity set: what registries of per-entity code are keyed by. */
+/** The path of every entity set: what the maps of per-entity code are keyed by. */
 export type EntityPath =
   | 'actions'
   | 'allergies'

@@ -3,7 +3,7 @@
  * generic engine only reads them and edits which groups see them. Enabling goes through
  * modules/update_module_enabled (slot `module_enabled_switch`) and settings through
  * modules/update_settings and update_public_settings (the Settings tab's slot and one editor tab
- * per settings tab of the module, see src/web/entity/extras/registry.ts EXTRA_TABS).
+ * per settings tab of the module, see src/web/entity/extras/extraViews.ts EXTRA_TABS).
  */
 import { defineEntity } from './define';
 import { readOnly } from './fields';

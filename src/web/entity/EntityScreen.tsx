@@ -1,7 +1,7 @@
 /**
  * The one generic entity screen (like Twenty's and Medplum's single
  * record page) for `/app/{entity}[/{id}[/{tab}]]`: list panel and editor panel driven only by
- * the shared definition; per-entity code lives in the extras registry. Below 849 px one panel
+ * the shared definition; per-entity code lives in the extra views (extras/). Below 849 px one panel
  * shows at a time, entering over 600 ms; `?single_entity_mode` hides the list.
  */
 import { useQueryClient } from '@tanstack/react-query';

@@ -7,7 +7,7 @@ import { Alert, Collapse, Paper, Tabs, Text, UnstyledButton } from '@mantine/cor
 import { useId } from 'react';
 import type { SectionDefinition, TabDefinition } from '../../../shared/entities';
 import { lockText } from '../../../shared/entities/locks';
-import { EXTRA_TABS } from '../extras/registry';
+import { EXTRA_TABS } from '../extras/extraViews';
 import { ExtraTabPanel } from '../fields/ExtraFields';
 import { EditorItemView } from '../fields/renderers';
 import { SourceContext, useSource, type EditorSource } from '../fields/source';
@@ -82,7 +82,10 @@ function useNameRecordPages(source: EditorSource, tabs: readonly TabDefinition[]
   );
 }
 
-/** The definition's tabs, then those a stored row brings (registry EXTRA_TABS); the latter have no sections. */
+/**
+ * The definition's tabs, then those a stored row brings (EXTRA_TABS in ../extras/extraViews.ts);
+ * the latter have no sections.
+ */
 function useTabs(source: EditorSource): readonly TabDefinition[] {
   const own = source.definition.tabs;
   const extra = source.record ? EXTRA_TABS[source.definition.entities] : undefined;

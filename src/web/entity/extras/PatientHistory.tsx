@@ -19,7 +19,7 @@ import {
   shownText,
   type PatientRecordKind,
 } from './patientRecordKinds';
-import type { SlotProps } from './registry';
+import type { SlotProps } from './extraViews';
 import classes from './PatientHistory.module.css';
 import { usePatientHistory } from './usePatientHistory';
 

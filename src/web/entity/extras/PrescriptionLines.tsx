@@ -16,7 +16,7 @@ import type { Row } from '../model/types';
 import { useCompanySettings } from '../../theme/useCompanySettings';
 import { prescriptionSummary } from './prescriptionSummary';
 import { withProductDefaults } from './productDefaults';
-import type { SlotProps } from './registry';
+import type { SlotProps } from './extraViews';
 import {
   LINE_FIELDS,
   lineDefinition,

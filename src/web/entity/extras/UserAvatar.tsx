@@ -8,7 +8,7 @@ import { useSetOwnAvatar } from '../../features/avatar/useSetOwnAvatar';
 import { fullName, initialsOf } from '../../session/types';
 import { useEntityScope } from '../hooks/entityContext';
 import { textOf } from '../model/format';
-import type { SlotProps } from './registry';
+import type { SlotProps } from './extraViews';
 
 export function UserAvatar({ definition, rowId, row, disabled }: SlotProps) {
   const { store } = useEntityScope();

@@ -7,7 +7,7 @@ import { grants } from '../../../shared/privileges';
 import { NewPasswordFields } from '../../features/password-reset/NewPasswordFields';
 import { useEntityState } from '../hooks/entityContext';
 import { textOf } from '../model/format';
-import type { SlotProps } from './registry';
+import type { SlotProps } from './extraViews';
 import { useUserPassword } from './useUserPassword';
 
 export function UserPassword({ rowId, row }: SlotProps) {

@@ -5,7 +5,7 @@
  */
 import type { ComponentType } from 'react';
 import type { EntityDefinition } from '../../../shared/entities';
-import type { ItemKey } from './registry';
+import type { ItemKey } from './extraViews';
 import { MergeFieldMenu } from './MergeFieldMenu';
 import { SnippetPicker } from './SnippetPicker';
 

@@ -1,13 +1,13 @@
 /**
  * Extra items of a definition (button and slot): a button runs its call about the
- * selected row (after a 'Confirm' when it has a warning) or a registered action; a slot shows
- * what the extras registry gives for it.
+ * selected row (after a 'Confirm' when it has a warning) or its action in
+ * ../extras/extraViews.ts; a slot shows what SLOTS there gives for it.
  */
 import { Button, Loader, Text } from '@mantine/core';
 import { Suspense, useState } from 'react';
 import { confirm } from '../../features/confirm/confirm';
 import { useEntityScope, useEntityState } from '../hooks/entityContext';
-import { BUTTON_ACTIONS, EXTRA_TABS, extraKey, SLOTS } from '../extras/registry';
+import { BUTTON_ACTIONS, EXTRA_TABS, extraKey, SLOTS } from '../extras/extraViews';
 import { idOf } from '../model/rows';
 import type { ExtraItemProps } from './fieldProps';
 import { useSource } from './source';
@@ -47,7 +47,7 @@ export function ButtonField({ item }: ExtraItemProps) {
   );
 }
 
-/** An editor tab the row brings (registry EXTRA_TABS), drawn by the entity's tab view. */
+/** An editor tab the row brings (EXTRA_TABS, ../extras/extraViews.ts), drawn by its tab view. */
 export function ExtraTabPanel({ tab, label }: { tab: string; label: string }) {
   const source = useSource();
   const { definition } = useEntityScope();

@@ -9,7 +9,7 @@ import { arrayMove } from '@dnd-kit/sortable';
 import { useMemo, type KeyboardEvent, type ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useCompanySettings } from '../../theme/useCompanySettings';
-import { ROW_LEADS } from '../extras/registry';
+import { ROW_LEADS } from '../extras/extraViews';
 import { useEntityScope, useEntityState } from '../hooks/entityContext';
 import { useListActions } from '../hooks/useListActions';
 import { activeFilterNames } from '../model/filtering';

@@ -5,7 +5,7 @@
  */
 import { ActionIcon, Group, Title, Tooltip } from '@mantine/core';
 import { Suspense } from 'react';
-import { LIST_TOOLS } from '../extras/registry';
+import { LIST_TOOLS } from '../extras/extraViews';
 import { useEntityScope } from '../hooks/entityContext';
 import { ControlBar } from './ControlBar';
 import { EntityList } from './EntityList';

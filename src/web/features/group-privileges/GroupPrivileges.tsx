@@ -17,7 +17,7 @@ import {
 } from '@mantine/core';
 import { ADMIN_GROUP_ID } from '../../../shared/limits';
 import { grants, type AvailablePrivilege } from '../../../shared/privileges';
-import type { SlotProps } from '../../entity/extras/registry';
+import type { SlotProps } from '../../entity/extras/extraViews';
 import { useEntityState } from '../../entity/hooks/entityContext';
 import classes from './GroupPrivileges.module.css';
 import { isCovered, type Ticked } from './privilegeChoice';

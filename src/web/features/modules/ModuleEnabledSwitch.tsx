@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { ESSENTIAL_MODULE_TEXT, moduleByName } from '../../../shared/modules';
 import { grants } from '../../../shared/privileges';
 import { call } from '../../api/client';
-import type { SlotProps } from '../../entity/extras/registry';
+import type { SlotProps } from '../../entity/extras/extraViews';
 import { useEntityScope, useEntityState } from '../../entity/hooks/entityContext';
 import type { Row } from '../../entity/model/types';
 import { useReloadModuleData } from './useReloadModuleData';

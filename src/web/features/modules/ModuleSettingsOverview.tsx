@@ -3,7 +3,7 @@
  * has, each a click away, and "Reset to defaults" behind a 'Confirm'.
  */
 import { Button, Group, Stack, Text } from '@mantine/core';
-import type { SlotProps } from '../../entity/extras/registry';
+import type { SlotProps } from '../../entity/extras/extraViews';
 import { useEntityScope } from '../../entity/hooks/entityContext';
 import { useModuleSettings } from './useModuleSettings';
 

@@ -7,7 +7,7 @@ import { Text } from '@mantine/core';
 import type { EntityDefinition, TabDefinition } from '../../../shared/entities';
 import type { SettingsTab } from '../../../shared/settings';
 import { EntityEditor } from '../../entity/editor/EntityEditor';
-import type { ExtraTabProps } from '../../entity/extras/registry';
+import type { ExtraTabProps } from '../../entity/extras/extraViews';
 import type { EditorSource } from '../../entity/fields/source';
 import { settingField } from './settingFields';
 import { NOT_SAVED_TEXT, useModuleSettings } from './useModuleSettings';

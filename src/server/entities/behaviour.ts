@@ -1,7 +1,9 @@
 /**
- * Per-entity extras beside the generic engine (special screens are the generic one plus explicit
- * extras, never a fork): rules only one entity has, such as revoking a disabled user's sessions or
- * keeping the administrators group from being emptied. Each hook runs inside the call's
+ * An entity set's behaviour: what it does beyond the generic engine (special screens are the
+ * generic one plus explicit extras, never a fork) — rules only one entity has, such as revoking a
+ * disabled user's sessions or keeping the administrators group from being emptied, and calls of
+ * its own. Each set's behaviour lives in its feature folder (src/server/prescriptions/, …) and is
+ * named in the one map src/server/entity-behaviours.ts. Each step runs inside the call's
  * transaction; throwing an ApiError refuses the call and undoes everything it wrote.
  */
 import type { z } from 'zod';
@@ -10,18 +12,18 @@ import type { CallContext, CallResult } from '../http/calls';
 import type { Row } from './repository';
 
 /** A call of one entity set only, e.g. prescriptions/save_lines. */
-export interface ExtraCall {
+interface ExtraCall {
   /**
    * The module route whose privilege it needs (list, insert, update, delete or an extra route).
    * Left out for the call of a button: the route the button declares in the definition applies
-   * (callRoute in ./hooks/index.ts), so the button and its call can not disagree.
+   * (callRoute below), so the button and its call can not disagree.
    */
   route?: string;
   input: z.ZodType;
   handler(ctx: CallContext, input: never, definition: EntityDefinition): Promise<CallResult>;
 }
 
-export interface EntityHooks {
+export interface EntityBehaviour {
   /** May fill in or refuse the values of a new row before it is written. */
   beforeInsert?(ctx: CallContext, values: Row): Promise<void> | void;
   afterInsert?(ctx: CallContext, row: Row): Promise<void>;
@@ -42,4 +44,15 @@ export interface EntityHooks {
   /** What `get` adds to the row besides its columns. */
   decorate?(ctx: CallContext, row: Row): Promise<Row>;
   calls?: Readonly<Record<string, ExtraCall>>;
+}
+
+/**
+ * The module route an extra call needs: the one its button declares in the definition, else its
+ * own. A call with neither, or with both, is a mistake test/unit/entity-extras.test.ts names.
+ */
+export function callRoute(definition: EntityDefinition, name: string, call: ExtraCall): string {
+  const button = definition.extras.find((e) => e.type === 'button' && e.call === name);
+  const route = button?.route ?? call.route;
+  if (!route) throw new Error(`${definition.entities}/${name} has no privilege route.`);
+  return route;
 }

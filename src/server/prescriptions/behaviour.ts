@@ -1,30 +1,28 @@
 /**
  * Prescriptions: a new one is written by the current user unless another practitioner is named,
- * and is titled after its patient and date unless given a title. Lines and dispensing are the
- * extra calls of ./prescription-lines.ts. A dispensed one stays as it was: the engine refuses
- * changes to it from the definition's `lockedWhen` (../values.ts refuseLocked).
+ * and is titled after its patient and date unless given a title. Its extra calls read and save
+ * the lines (./lines.ts, which also stores the total, ./totals.ts) and dispense it
+ * (./dispensing.ts). A dispensed one stays as it was: the engine refuses changes to it from the
+ * definition's `lockedWhen` (../entities/values.ts refuseLocked).
  */
 import { z } from 'zod';
-import { patients, prescriptions } from '../../../shared/entities';
-import { displayDate } from '../../../shared/entities/merge-fields';
-import { saveLinesSchema } from '../../../shared/entities/prescription-lines';
-import { todayIso } from '../../../shared/iso-date';
-import type { CallContext } from '../../http/calls';
-import { notFound } from '../../http/errors';
-import type { EntityHooks } from '../hooks';
-import { idInput } from '../payloads';
-import { findRow, type Row } from '../repository';
-import { notFoundText } from '../values';
-import { dispense, readLines, saveLines } from './prescription-lines';
+import { patients, prescriptions } from '../../shared/entities';
+import { displayDate } from '../../shared/entities/merge-fields';
+import { saveLinesSchema } from '../../shared/entities/prescription-lines';
+import { todayIso } from '../../shared/iso-date';
+import type { CallContext } from '../http/calls';
+import { notFound } from '../http/errors';
+import { authoredBy } from '../entities/authored-by';
+import type { EntityBehaviour } from '../entities/behaviour';
+import { idInput } from '../entities/payloads';
+import { findRow } from '../entities/repository';
+import { notFoundText } from '../entities/values';
+import { dispense } from './dispensing';
+import { readLines, saveLines } from './lines';
 
 const byId = z.strictObject({ prescription_id: idInput });
 
-/** The current user as author, unless the row names someone. */
-export function authoredBy(ctx: CallContext, values: Row, column: string): void {
-  if (values[column] === undefined || values[column] === null) values[column] = ctx.user.user_id;
-}
-
-export const prescriptionHooks: EntityHooks = {
+export const prescriptionBehaviour: EntityBehaviour = {
   async beforeInsert(ctx, values) {
     authoredBy(ctx, values, 'prescription_user_id');
     if (values.prescription_name) return;

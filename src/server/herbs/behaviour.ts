@@ -1,7 +1,7 @@
 /** Herbs: a dose range runs from the lower to the higher dose. */
-import type { EntityHooks } from '../hooks';
+import type { EntityBehaviour } from '../entities/behaviour';
 
-export const herbHooks: EntityHooks = {
+export const herbBehaviour: EntityBehaviour = {
   checkRow(row) {
     const [min, max] = [row.herb_dose_min, row.herb_dose_max];
     if (typeof min === 'number' && typeof max === 'number' && min > max) {

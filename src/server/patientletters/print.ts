@@ -4,30 +4,19 @@
  * address, and the body with its merge fields filled in and its markup sanitised. Filling and
  * sanitising happen here, under the caller's tenancy, so the page only shows what it is given.
  */
-import { patientletters, patients, users } from '../../../shared/entities';
-import type { PrintableLetter } from '../../../shared/entities/patientletters';
-import { fillMergeFields } from '../../../shared/entities/merge-fields';
-import { todayIso } from '../../../shared/iso-date';
-import { sanitiseHtml } from '../../../shared/sanitise-html';
-import type { CallContext } from '../../http/calls';
-import { badRequest, notFound } from '../../http/errors';
-import { productPublicSettings } from '../../modules/settings-service';
-import { findRow, type Row } from '../repository';
-import { notFoundText } from '../values';
+import { patientletters, users } from '../../shared/entities';
+import type { PrintableLetter } from '../../shared/entities/patientletters';
+import { fillMergeFields } from '../../shared/entities/merge-fields';
+import { todayIso } from '../../shared/iso-date';
+import { sanitiseHtml } from '../../shared/sanitise-html';
+import type { CallContext } from '../http/calls';
+import { notFound } from '../http/errors';
+import { productPublicSettings } from '../modules/settings-service';
+import { findRow, type Row } from '../entities/repository';
+import { notFoundText } from '../entities/values';
+import { requirePatient } from './patient';
 
 const textOf = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
-
-/** Letters can not outlive their patient (the foreign key restricts), but say so plainly if one did. */
-export const patientGoneText = (id: unknown) =>
-  `There is no patient with id ${String(id)}; the patient may have been deleted. ` +
-  'Choose another patient for this letter.';
-
-export async function requirePatient(ctx: CallContext, id: unknown): Promise<Row> {
-  const company = ctx.caller.company.company_id;
-  const patient = typeof id === 'number' ? await findRow(ctx.trx, patients, company, id) : null;
-  if (!patient) throw badRequest(patientGoneText(id));
-  return patient;
-}
 
 function addressOf(patient: Row): string[] {
   const town = [textOf(patient.patient_city), textOf(patient.patient_postcode)]

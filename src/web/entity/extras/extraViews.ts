@@ -1,7 +1,8 @@
 /**
- * Per-entity extras: the only entity-specific code of the generic screen. A
- * definition names a slot or a button; this registry says what fills it, keyed
- * `{entities}.{item}`. Slots load lazily, so the screen's chunk carries none of them.
+ * Extra views: the only entity-specific code of the generic screen. A definition names a slot or
+ * a button; the maps here say what fills it (SLOTS, BUTTON_ACTIONS, keyed `{entities}.{item}`),
+ * and what an entity set adds to its editor, list header and rows (EXTRA_TABS, LIST_TOOLS,
+ * ROW_LEADS, keyed `{entities}`). Slots load lazily, so the screen's chunk carries none of them.
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { EntityDefinition, EntityPath } from '../../../shared/entities';
@@ -20,7 +21,7 @@ export interface SlotProps {
 type LazySlot = LazyExoticComponent<ComponentType<SlotProps>>;
 
 /**
- * Registries are read by any entity path, but written with keys the type checker holds to the
+ * These maps are read by any entity path, but written with keys the type checker holds to the
  * definitions' entity paths (`satisfies`); test/unit/entity-extras.test.ts checks the item names.
  */
 type ByEntity<T> = Partial<Record<EntityPath, T>>;

@@ -1,8 +1,8 @@
 /** The administrators group (group 1) must always keep an enabled member. */
 import { sql } from 'kysely';
-import { ADMIN_GROUP_ID } from '../../../shared/limits';
-import type { CallContext } from '../../http/calls';
-import { badRequest } from '../../http/errors';
+import { ADMIN_GROUP_ID } from '../../shared/limits';
+import type { CallContext } from '../http/calls';
+import { badRequest } from '../http/errors';
 
 export async function assertAdminsRemain(ctx: CallContext): Promise<void> {
   const result = await sql<{ count: number }>`select count(*)::int as count

@@ -1,10 +1,10 @@
 /** Groups: the administrators group (1) is never deleted and never loses its last member. */
-import { ADMIN_GROUP_ID } from '../../../shared/limits';
-import { badRequest } from '../../http/errors';
-import type { EntityHooks } from '../hooks';
-import { assertAdminsRemain } from './admins';
+import { ADMIN_GROUP_ID } from '../../shared/limits';
+import { badRequest } from '../http/errors';
+import type { EntityBehaviour } from '../entities/behaviour';
+import { assertAdminsRemain } from './admins-remain';
 
-export const groupHooks: EntityHooks = {
+export const groupBehaviour: EntityBehaviour = {
   beforeDelete(_ctx, rows) {
     if (rows.some((row) => row.group_id === ADMIN_GROUP_ID)) {
       throw badRequest('The administrators group can not be deleted.');

@@ -5,14 +5,14 @@
  * user's groups (groups with group_key, group_ids).
  */
 import { sql } from 'kysely';
-import { EMAIL_TAKEN_TEXT } from '../../../shared/users';
-import type { CallContext } from '../../http/calls';
-import { badRequest, conflict } from '../../http/errors';
-import type { EntityHooks } from '../hooks';
-import type { Row } from '../repository';
-import { assertMayManageUsers } from '../../users/admin-boundary';
-import { revokeResetLinks } from '../../auth/password-reset';
-import { assertAdminsRemain } from './admins';
+import { EMAIL_TAKEN_TEXT } from '../../shared/users';
+import type { CallContext } from '../http/calls';
+import { badRequest, conflict } from '../http/errors';
+import { revokeResetLinks } from '../auth/password-reset';
+import type { EntityBehaviour } from '../entities/behaviour';
+import type { Row } from '../entities/repository';
+import { assertAdminsRemain } from '../groups/admins-remain';
+import { assertMayManageUsers } from './admin-boundary';
 
 const isSelf = (ctx: CallContext, row: Row) => row.user_id === ctx.user.user_id;
 
@@ -23,7 +23,7 @@ async function assertEmailFree(ctx: CallContext, email: unknown, userId: number)
   if (taken.rows.length > 0) throw conflict(EMAIL_TAKEN_TEXT);
 }
 
-export const userHooks: EntityHooks = {
+export const userBehaviour: EntityBehaviour = {
   beforeInsert: (ctx, values) => assertEmailFree(ctx, values.user_email, 0),
   async beforeUpdate(ctx, before, field, value) {
     await assertMayManageUsers(ctx, [Number(before.user_id)]);

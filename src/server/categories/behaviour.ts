@@ -1,11 +1,11 @@
 /**
- * Categories: the tree rules are generic (../tree.ts); here a new category without a key gets
+ * Categories: the tree rules are generic (../entities/tree.ts); here a new category without a key gets
  * one from its label and id, so it stays deletable (rows without a secondary key are not).
  */
 import { sql } from 'kysely';
-import type { EntityHooks } from '../hooks';
+import type { EntityBehaviour } from '../entities/behaviour';
 
-export const slugOf = (text: string) =>
+const slugOf = (text: string) =>
   text
     .toLowerCase()
     .normalize('NFKD')
@@ -13,7 +13,7 @@ export const slugOf = (text: string) =>
     .replace(/^-|-$/g, '')
     .slice(0, 40);
 
-export const categoryHooks: EntityHooks = {
+export const categoryBehaviour: EntityBehaviour = {
   async afterInsert(ctx, row) {
     if (row.category_key !== '') return;
     const id = row.category_id as number;

@@ -1,0 +1,25 @@
+/**
+ * What each entity set does beyond the generic engine, by entity path: the one place the engine
+ * (src/server/entities/) learns of the feature folders. Entity sets not named here use the
+ * generic engine alone.
+ */
+import type { EntityPath } from '../shared/entities';
+import { categoryBehaviour } from './categories/behaviour';
+import type { EntityBehaviour } from './entities/behaviour';
+import { groupBehaviour } from './groups/behaviour';
+import { herbBehaviour } from './herbs/behaviour';
+import { patientletterBehaviour } from './patientletters/behaviour';
+import { prescriptionBehaviour } from './prescriptions/behaviour';
+import { userBehaviour } from './users/behaviour';
+
+export const BEHAVIOURS: Readonly<Record<string, EntityBehaviour>> = {
+  categories: categoryBehaviour,
+  groups: groupBehaviour,
+  herbs: herbBehaviour,
+  patientletters: patientletterBehaviour,
+  prescriptions: prescriptionBehaviour,
+  users: userBehaviour,
+  // Keys are held to the definitions' entity paths by the type checker.
+} satisfies Partial<Record<EntityPath, EntityBehaviour>>;
+
+export const behaviourOf = (entities: string): EntityBehaviour => BEHAVIOURS[entities] ?? {};
