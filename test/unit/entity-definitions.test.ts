@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ENTITIES, checkDefinitions, entityByPath } from '../../src/shared/entities';
 import { defineEntity, type EntitySpec } from '../../src/shared/entities/define';
 import { input } from '../../src/shared/entities/fields';
-import { defaultLabel } from '../../src/shared/entities/labels';
+import { defaultLabel, withArticle } from '../../src/shared/entities/labels';
 import { MODULES, NAV_SECTIONS, PRODUCT_MODULE } from '../../src/shared/modules';
 
 /** A small definition with these additions and one section of these items. */
@@ -117,5 +117,13 @@ describe('entity definitions', () => {
     expect(field('snippets', 'snippet_body')?.rule.parse('  <p></p> ')).toBe('');
     expect(field('users', 'user_email')?.rule.parse(' Ann@Example.COM ')).toBe('ann@example.com');
     expect(field('users', 'user_enabled')?.rule.parse(true)).toBe(1);
+  });
+
+  it('puts the right article before every entity name', () => {
+    const phrases = ENTITIES.map((e) => withArticle(e.singular));
+    expect(phrases).toContain('an allergy');
+    expect(phrases).toContain('a patient');
+    expect(phrases).toContain('a user');
+    expect(phrases.filter((p) => /^a [aeiou]/i.test(p) && p !== 'a user')).toEqual([]);
   });
 });

@@ -8,7 +8,7 @@ import type { EntityDefinition } from './types';
 
 export * from './types';
 export * from './list.generated';
-export { defaultLabel } from './labels';
+export { defaultLabel, withArticle } from './labels';
 
 /** Every entity set, one definition each, in the order of their names. */
 export const ENTITIES: readonly EntityDefinition[] = Object.values(definitions);

@@ -17,3 +17,10 @@ export const TOGGLE_OPTIONS = [
   { value: 1, label: 'Yes' },
   { value: 0, label: 'No' },
 ] as const;
+
+/**
+ * "a patient", "an allergy": a noun of ours with its article. By the first letter, which is
+ * right for every singular the definitions use ("a user": its "u" sounds like "you").
+ */
+export const withArticle = (noun: string): string =>
+  `${/^[aeio]/i.test(noun) ? 'an' : 'a'} ${noun}`;

@@ -5,6 +5,7 @@
  */
 import { Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { withArticle } from '../../../shared/entities';
 import { ConflictDialog } from '../../features/conflicts/ConflictDialog';
 import { useEntityScope, useEntityState } from '../hooks/entityContext';
 import { useRecordSource } from '../hooks/useSources';
@@ -117,7 +118,7 @@ function NoSelection() {
   const { definition } = useEntityScope();
   return (
     <Message>
-      Select a {definition.singular} in the list
+      Select {withArticle(definition.singular)} in the list
       {definition.capabilities.insert ? ', or add one with the Add button' : ''}.
     </Message>
   );
