@@ -19,7 +19,7 @@ import {
   addressSubject,
   clearAttempts,
   countAttempts,
-  lockSubject,
+  lockedSubjects,
   LOGIN_RULE,
   recordAttempt,
   waitInWords,
@@ -77,10 +77,9 @@ export async function login(ctx: CallContext, input: LoginInput): Promise<CallRe
   const { trx, caller } = ctx;
   const companyId = caller.company.company_id;
   const email = normaliseEmail(input.user_email);
-  const account = accountSubject(email);
-  const subjects = [account, addressSubject(caller.ip)];
   // Parallel guesses on one account are gated one after the other, never on a stale count.
-  await lockSubject(trx, companyId, account);
+  const subjects = await lockedSubjects(trx, companyId, email, caller.ip);
+  const [account] = subjects;
   const gate = await gateOf(ctx, subjects);
   if (gate.captcha_required && !(await captchaSolved(ctx, input.altcha)))
     return waitOrCaptcha(gate);

@@ -14,10 +14,9 @@ import { resetMail } from './reset-mail';
 import { digest, newSecret } from './sessions';
 import {
   accountSubject,
-  addressSubject,
   clearAttempts,
   countAttempts,
-  lockSubject,
+  lockedSubjects,
   LOGIN_RULE,
   recordAttempt,
   RESET_RULE,
@@ -41,8 +40,7 @@ export async function requestPasswordReset(
   const { trx, caller } = ctx;
   const companyId = caller.company.company_id;
   const email = normaliseEmail(input.user_email);
-  const subjects = [accountSubject(email), addressSubject(caller.ip)] as const;
-  await lockSubject(trx, companyId, subjects[0]);
+  const subjects = await lockedSubjects(trx, companyId, email, caller.ip);
   const address = await countAttempts(trx, companyId, RESET_RULE, subjects[1], RESET_ADDRESS_LIMIT);
   if (address.reached(RESET_ADDRESS_LIMIT)) {
     throw tooManyAttempts(address.secondsUntilBelow(RESET_ADDRESS_LIMIT));

@@ -62,9 +62,24 @@ const within = (rule: AttemptRule) =>
  * Serialises the attempts on one subject until the transaction ends, so that a burst of parallel
  * guesses cannot all read the count before any of them is recorded.
  */
-export async function lockSubject(trx: Tx, companyId: number, subject: string): Promise<void> {
+async function lockSubject(trx: Tx, companyId: number, subject: string): Promise<void> {
   const key = `auth:${companyId}:${subject}`;
   await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
+}
+
+/**
+ * The subjects an attempt for `email` from `ip` counts against (the account, the address), with
+ * the account locked so that parallel attempts on it are counted one after the other.
+ */
+export async function lockedSubjects(
+  trx: Tx,
+  companyId: number,
+  email: string,
+  ip: string,
+): Promise<readonly [account: string, address: string]> {
+  const account = accountSubject(email);
+  await lockSubject(trx, companyId, account);
+  return [account, addressSubject(ip)];
 }
 
 /** Counts at most `limit` attempts: enough to decide, however many an attacker made. */
