@@ -10,7 +10,7 @@ import { textOf } from '../model/format';
 import { allowed } from '../model/permissions';
 import { idOf } from '../model/rows';
 import { parentChoices } from '../model/tree';
-import { NO_RESULTS } from '../pickers/TypeaheadSelect';
+import { NO_RESULTS } from '../pickers/useTypeahead';
 
 const TOP = '0';
 

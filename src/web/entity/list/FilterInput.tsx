@@ -9,7 +9,8 @@ import type { FilterValue } from '../../../shared/filters';
 import { ISO_DATE_TEXT, isIsoDate } from '../../../shared/iso-date';
 import { TOGGLE_TEXT } from '../model/format';
 import { CategorySelect } from '../pickers/CategorySelect';
-import { NO_RESULTS, TypeaheadSelect } from '../pickers/TypeaheadSelect';
+import { TypeaheadSelect } from '../pickers/TypeaheadSelect';
+import { NO_RESULTS } from '../pickers/useTypeahead';
 
 interface Props {
   filter: FilterDefinition;

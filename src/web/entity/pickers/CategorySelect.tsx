@@ -6,7 +6,7 @@
 import { Select } from '@mantine/core';
 import type { Id } from '../model/types';
 import { MISSING_NODE_TEXT } from '../model/tree';
-import { NO_RESULTS } from './TypeaheadSelect';
+import { NO_RESULTS } from './useTypeahead';
 import { useCategoryTree } from './useCategoryTree';
 
 interface Props {

@@ -3,10 +3,8 @@
  * relation filters). Each chip has a named remove button.
  */
 import { MultiSelect, Pill } from '@mantine/core';
-import { useState } from 'react';
 import type { Id, Labelled } from '../model/types';
-import { NO_RESULTS } from './TypeaheadSelect';
-import { useLabels, useTypeahead } from './useTypeahead';
+import { useLabels, useTypeaheadCombobox } from './useTypeahead';
 
 interface Props {
   entities: string;
@@ -24,11 +22,8 @@ interface Props {
 }
 
 export function TypeaheadMultiSelect({ entities, value, known, onAdd, onRemove, ...props }: Props) {
-  const [search, setSearch] = useState('');
-  const [open, setOpen] = useState(false);
   const chosen = useLabels(entities, value, known);
-  const { results, loading } = useTypeahead(entities, search, open);
-  const options = [...chosen, ...results.filter((r) => !value.includes(r.id))];
+  const combobox = useTypeaheadCombobox(entities, chosen);
   const change = (next: string[]) => {
     const ids = next.map(Number);
     const added = ids.filter((id) => !value.includes(id));
@@ -39,19 +34,11 @@ export function TypeaheadMultiSelect({ entities, value, known, onAdd, onRemove, 
   return (
     <MultiSelect
       {...props}
+      {...combobox}
       error={props.error ?? undefined}
-      data={options.map((o) => ({ value: String(o.id), label: o.label }))}
       value={value.map(String)}
       onChange={change}
-      searchable
-      searchValue={search}
-      onSearchChange={setSearch}
-      filter={({ options: all }) => all}
-      onDropdownOpen={() => setOpen(true)}
-      onDropdownClose={() => setOpen(false)}
-      nothingFoundMessage={loading ? 'Searching…' : NO_RESULTS}
       hidePickedOptions
-      comboboxProps={{ withinPortal: true }}
       renderPill={({ option, onRemove: remove }) => (
         <Pill
           key={String(option.value)}

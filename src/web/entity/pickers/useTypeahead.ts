@@ -2,13 +2,16 @@
  * Picking rows of another entity set: typeahead results for what is typed (debounced, cached a
  * little while) and labels for chosen ids from that set's label cache.
  */
+import type { OptionsFilter } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useStore } from 'zustand';
 import { entityStore } from '../model/storeCache';
 import type { EntityStore } from '../model/store';
 import type { Id, Labelled } from '../model/types';
+
+export const NO_RESULTS = 'No results';
 
 /** Definitions only name known sets (checkDefinitions proves it), so a miss is a bug. */
 function requireStore(entities: string): EntityStore {
@@ -48,4 +51,36 @@ export function useLabels(entities: string, ids: readonly Id[], known: readonly 
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the ids' text stands for the list
     [key, lookup, known],
   );
+}
+
+/** The server has matched already: the combobox shows every option it is given. */
+const showAll: OptionsFilter = ({ options }) => options;
+
+/**
+ * The combobox props both pickers share: the typed search, the chosen rows first and then the
+ * server's matches for the search (searched only while the list is open), 'Searching…' while an
+ * answer is on its way. `shownLabel` is the label the box shows for a single choice: while the
+ * search equals it, the list offers everything rather than that one name.
+ */
+export function useTypeaheadCombobox(
+  entities: string,
+  chosen: readonly Labelled[],
+  shownLabel?: string,
+) {
+  const [search, setSearch] = useState('');
+  const [open, setOpen] = useState(false);
+  const query = shownLabel !== undefined && search === shownLabel ? '' : search;
+  const { results, loading } = useTypeahead(entities, query, open);
+  const options = [...chosen, ...results.filter((r) => !chosen.some((c) => c.id === r.id))];
+  return {
+    data: options.map((o) => ({ value: String(o.id), label: o.label })),
+    searchable: true,
+    searchValue: search,
+    onSearchChange: setSearch,
+    filter: showAll,
+    onDropdownOpen: () => setOpen(true),
+    onDropdownClose: () => setOpen(false),
+    nothingFoundMessage: loading ? 'Searching…' : NO_RESULTS,
+    comboboxProps: { withinPortal: true },
+  };
 }
