@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { crumbsFor, loginPathFor, parseId, safeRedirect } from '../../src/web/app/paths';
+import {
+  crumbsFor,
+  loginPathFor,
+  parseId,
+  safeRedirect,
+  withCompany,
+} from '../../src/web/app/paths';
 
 describe('route ids', () => {
   it('is numeric when it parses as a number, otherwise text', () => {
@@ -11,6 +17,14 @@ describe('route ids', () => {
     expect(parseId('__preferences')).toBe('__preferences');
     expect(parseId('')).toBeUndefined();
     expect(parseId(undefined)).toBeUndefined();
+  });
+});
+
+describe('links between the sign-in and reset pages', () => {
+  it('keep the company the page was opened with', () => {
+    expect(withCompany('/password-reset', 'green-leaf')).toBe('/password-reset?company=green-leaf');
+    expect(withCompany('/', 'green-leaf')).toBe('/?company=green-leaf');
+    expect(withCompany('/password-reset', null)).toBe('/password-reset');
   });
 });
 

@@ -27,6 +27,11 @@ export function loginPathFor(wanted: string): string {
   return `/?${new URLSearchParams({ redirect: wanted }).toString()}`;
 }
 
+/** `path`, keeping the `?company=` the sign-in and reset pages were opened with. */
+export function withCompany(path: string, company: string | null): string {
+  return company ? `${path}?${new URLSearchParams({ company }).toString()}` : path;
+}
+
 export interface Crumb {
   label: string;
   to: string;

@@ -1,9 +1,10 @@
 /** The login form of the landing page (`/`). */
-import { Alert, Anchor, Button, PasswordInput, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, PasswordInput, Stack, Title } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
-import { safeRedirect } from '../../app/paths';
+import { safeRedirect, withCompany } from '../../app/paths';
 import { useSession } from '../../session/store';
+import { SignInEmailInput } from './SignInEmailInput';
 import { useLogin } from './useLogin';
 
 const Captcha = lazy(async () => ({ default: (await import('./Captcha')).Captcha }));
@@ -14,8 +15,7 @@ export function LoginPage() {
   const location = useLocation();
   const form = useLogin();
   if (loggedIn) return <Navigate to={safeRedirect(params.get('redirect'))} replace />;
-  const company = params.get('company');
-  const resetLink = `/password-reset${company ? `?${new URLSearchParams({ company }).toString()}` : ''}`;
+  const resetLink = withCompany('/password-reset', params.get('company'));
 
   return (
     <form onSubmit={(event) => void form.submit(event)} noValidate aria-labelledby="login-title">
@@ -28,16 +28,7 @@ export function LoginPage() {
             {form.error}
           </Alert>
         )}
-        <TextInput
-          label="E-mail"
-          type="email"
-          name="email"
-          autoComplete="username"
-          required
-          value={form.email}
-          onChange={(event) => form.setEmail(event.currentTarget.value)}
-          autoFocus={!location.state}
-        />
+        <SignInEmailInput value={form.email} onChange={form.setEmail} autoFocus={!location.state} />
         <PasswordInput
           label="Password"
           name="password"

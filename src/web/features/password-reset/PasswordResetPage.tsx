@@ -1,8 +1,11 @@
 /** `/password-reset`: request a link, or with `?token=` choose a new password. */
 import '../../theme/allStyles';
-import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { withCompany } from '../../app/paths';
 import { Captcha } from '../login/Captcha';
+import { SignInEmailInput } from '../login/SignInEmailInput';
 import { NewPasswordFields } from './NewPasswordFields';
 import { useRequestReset, useSetNewPassword } from './usePasswordReset';
 
@@ -13,11 +16,32 @@ function SignInLink({
   company: string | null;
   label?: string;
 }) {
-  const to = company ? `/?${new URLSearchParams({ company }).toString()}` : '/';
   return (
-    <Anchor component={Link} to={to} ta="center" size="sm">
+    <Anchor component={Link} to={withCompany('/', company)} ta="center" size="sm">
       {label}
     </Anchor>
+  );
+}
+
+/** What the server answered: a status when it worked, an alert when it did not. */
+function OutcomeAlert({
+  outcome,
+  children,
+}: {
+  outcome: { kind: 'success' | 'error'; text: string };
+  children?: ReactNode;
+}) {
+  const success = outcome.kind === 'success';
+  return (
+    <Alert
+      color={success ? 'positive' : 'negative'}
+      variant="light"
+      role={success ? 'status' : 'alert'}
+      data-testid="reset-outcome"
+    >
+      {outcome.text}
+      {children}
+    </Alert>
   );
 }
 
@@ -33,24 +57,8 @@ function RequestForm({ company }: { company: string | null }) {
           Enter the e-mail address you sign in with. We will send you a link to choose a new
           password.
         </Text>
-        {form.outcome && (
-          <Alert
-            color={form.outcome.kind === 'success' ? 'positive' : 'negative'}
-            variant="light"
-            role={form.outcome.kind === 'success' ? 'status' : 'alert'}
-            data-testid="reset-outcome"
-          >
-            {form.outcome.text}
-          </Alert>
-        )}
-        <TextInput
-          label="E-mail"
-          type="email"
-          autoComplete="username"
-          required
-          value={form.email}
-          onChange={(e) => form.setEmail(e.currentTarget.value)}
-        />
+        {form.outcome && <OutcomeAlert outcome={form.outcome} />}
+        <SignInEmailInput value={form.email} onChange={form.setEmail} />
         <Captcha onChange={form.setCaptcha} resetKey={form.captchaKey} />
         <Button type="submit" loading={form.pending} fullWidth>
           Send the link
@@ -71,29 +79,16 @@ function NewPasswordForm({ token, company }: { token: string; company: string | 
           Choose a new password
         </Title>
         {form.outcome && (
-          <Alert
-            color={done ? 'positive' : 'negative'}
-            variant="light"
-            role={done ? 'status' : 'alert'}
-            data-testid="reset-outcome"
-          >
-            {form.outcome.text}
+          <OutcomeAlert outcome={form.outcome}>
             {!done && (
               <>
                 {' '}
-                <Anchor
-                  component={Link}
-                  to={
-                    company
-                      ? `/password-reset?company=${encodeURIComponent(company)}`
-                      : '/password-reset'
-                  }
-                >
+                <Anchor component={Link} to={withCompany('/password-reset', company)}>
                   Ask for a new link
                 </Anchor>
               </>
             )}
-          </Alert>
+          </OutcomeAlert>
         )}
         {done ? (
           <SignInLink company={company} label="Sign in" />
