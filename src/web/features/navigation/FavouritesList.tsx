@@ -15,9 +15,9 @@ import {
   sortableKeyboardCoordinates,
   verticalListSortingStrategy,
 } from '@dnd-kit/sortable';
-import { Button, Group, NavLink, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { EmptyMenuNote, MenuLink } from './MenuParts';
 import classes from './Navigation.module.css';
 import type { Favourite } from './navModel';
 import { SortableFavourite } from './SortableFavourite';
@@ -54,11 +54,7 @@ export function FavouritesList({ favourites, onMove, onRemove, onNavigate }: Pro
   };
 
   if (favourites.length === 0) {
-    return (
-      <Text c="dimmed" p="md" ta="center">
-        {NO_FAVOURITES_TEXT}
-      </Text>
-    );
+    return <EmptyMenuNote>{NO_FAVOURITES_TEXT}</EmptyMenuNote>;
   }
   return (
     <Stack gap="xs">
@@ -99,13 +95,7 @@ export function FavouritesList({ favourites, onMove, onRemove, onNavigate }: Pro
         <ul className={classes.list} aria-label="Favourites">
           {favourites.map((favourite) => (
             <li key={favourite.to} className={classes.row}>
-              <NavLink
-                component={Link}
-                to={favourite.to}
-                label={favourite.label}
-                onClick={onNavigate}
-                className={classes.link}
-              />
+              <MenuLink to={favourite.to} label={favourite.label} onNavigate={onNavigate} />
             </li>
           ))}
         </ul>

@@ -1,7 +1,7 @@
 /** The Full Menu tab: a filter box and the module tree with star toggles. */
-import { ActionIcon, Box, NavLink, Stack, Text, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Box, Stack, TextInput, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
-import { Link } from 'react-router';
+import { EmptyMenuNote, MenuLink } from './MenuParts';
 import classes from './Navigation.module.css';
 import { isFavourite, navTree, type Favourite, type NavItem } from './navModel';
 
@@ -19,11 +19,7 @@ export function FullMenu({ items, favourites, onToggle, onNavigate }: Props) {
   const [filter, setFilter] = useState('');
   const tree = useMemo(() => navTree(items, filter), [items, filter]);
   if (items.length === 0) {
-    return (
-      <Text c="dimmed" p="md" ta="center">
-        {NO_ITEMS_TEXT}
-      </Text>
-    );
+    return <EmptyMenuNote>{NO_ITEMS_TEXT}</EmptyMenuNote>;
   }
   return (
     <Stack gap="sm">
@@ -35,11 +31,7 @@ export function FullMenu({ items, favourites, onToggle, onNavigate }: Props) {
         type="search"
         autoComplete="off"
       />
-      {tree.length === 0 && (
-        <Text c="dimmed" p="md" ta="center">
-          {NO_NODES_TEXT}
-        </Text>
-      )}
+      {tree.length === 0 && <EmptyMenuNote>{NO_NODES_TEXT}</EmptyMenuNote>}
       {tree.map((node) => (
         <Box component="section" key={node.section} aria-label={node.section}>
           <Title order={3} className={classes.section}>
@@ -50,13 +42,7 @@ export function FullMenu({ items, favourites, onToggle, onNavigate }: Props) {
               const starred = isFavourite(favourites, item.to);
               return (
                 <li key={item.to} className={classes.row}>
-                  <NavLink
-                    component={Link}
-                    to={item.to}
-                    label={item.label}
-                    onClick={onNavigate}
-                    className={classes.link}
-                  />
+                  <MenuLink to={item.to} label={item.label} onNavigate={onNavigate} />
                   <ActionIcon
                     variant="subtle"
                     color={starred ? 'accent' : 'gray'}
