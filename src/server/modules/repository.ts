@@ -24,17 +24,16 @@ const MODULE_COLUMNS = [
   'company_id',
 ] as const;
 
+/** The company's module rows, every column the module calls answer with. */
+const modulesOf = (trx: Tx, companyId: number) =>
+  trx.selectFrom('modules').select(MODULE_COLUMNS).where('company_id', '=', companyId);
+
 export function listModules(
   trx: Tx,
   companyId: number,
   options: { enabledOnly?: boolean } = {},
 ): Promise<ModuleRow[]> {
-  let query = trx
-    .selectFrom('modules')
-    .select(MODULE_COLUMNS)
-    .where('company_id', '=', companyId)
-    .orderBy('module_order')
-    .orderBy('module_id');
+  let query = modulesOf(trx, companyId).orderBy('module_order').orderBy('module_id');
   if (options.enabledOnly) query = query.where('module_enabled', '=', 1);
   return query.execute();
 }
@@ -45,13 +44,7 @@ export function findModuleForUpdate(
   companyId: number,
   moduleId: number,
 ): Promise<ModuleRow | undefined> {
-  return trx
-    .selectFrom('modules')
-    .select(MODULE_COLUMNS)
-    .where('company_id', '=', companyId)
-    .where('module_id', '=', moduleId)
-    .forUpdate()
-    .executeTakeFirst();
+  return modulesOf(trx, companyId).where('module_id', '=', moduleId).forUpdate().executeTakeFirst();
 }
 
 export function findModuleByName(
@@ -59,12 +52,7 @@ export function findModuleByName(
   companyId: number,
   moduleName: string,
 ): Promise<ModuleRow | undefined> {
-  return trx
-    .selectFrom('modules')
-    .select(MODULE_COLUMNS)
-    .where('company_id', '=', companyId)
-    .where('module_name', '=', moduleName)
-    .executeTakeFirst();
+  return modulesOf(trx, companyId).where('module_name', '=', moduleName).executeTakeFirst();
 }
 
 export async function updateModule(
