@@ -1,5 +1,5 @@
 /** Rows of many-to-many link tables (`herb_actions`, `user_groups`, …) named by a relation. */
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { EntityDefinition, RelationDefinition } from '../../shared/entities';
 import type { Tx } from '../db/tenancy';
 
@@ -61,6 +61,12 @@ export async function linkedLabels(
   return result.rows;
 }
 
+/** Runs a link write that returns the other side's ids, and answers them in order. */
+async function idsInOrder(trx: Tx, write: RawBuilder<{ id: number }>): Promise<number[]> {
+  const result = await write.execute(trx);
+  return result.rows.map((row) => row.id).sort((a, b) => a - b);
+}
+
 /** Links `ids`; answers the ids that were not linked before. */
 export async function addLinks(
   trx: Tx,
@@ -70,12 +76,12 @@ export async function addLinks(
   ids: readonly number[],
 ): Promise<number[]> {
   if (ids.length === 0) return [];
-  const result = await sql<{
-    id: number;
-  }>`insert into ${sql.table(r.table)} as l (company_id, ${sql.ref(r.ownKey)}, ${sql.ref(r.otherKey)})
+  return idsInOrder(
+    trx,
+    sql`insert into ${sql.table(r.table)} as l (company_id, ${sql.ref(r.ownKey)}, ${sql.ref(r.otherKey)})
     select ${companyId}, ${id}, unnest(${sql.val(ids)}::bigint[])
-    on conflict do nothing returning ${other(r)} as id`.execute(trx);
-  return result.rows.map((row) => row.id).sort((a, b) => a - b);
+    on conflict do nothing returning ${other(r)} as id`,
+  );
 }
 
 /** Unlinks `ids`; answers the ids that were linked. */
@@ -87,8 +93,10 @@ export async function removeLinks(
   ids: readonly number[],
 ): Promise<number[]> {
   if (ids.length === 0) return [];
-  const result = await sql<{ id: number }>`delete from ${sql.table(r.table)} l
+  return idsInOrder(
+    trx,
+    sql`delete from ${sql.table(r.table)} l
     where l.company_id = ${companyId} and ${own(r)} = ${id} and ${other(r)} = any(${sql.val(ids)}::bigint[])
-    returning ${other(r)} as id`.execute(trx);
-  return result.rows.map((row) => row.id).sort((a, b) => a - b);
+    returning ${other(r)} as id`,
+  );
 }
