@@ -20,7 +20,7 @@ function requireStore(entities: string): EntityStore {
   return store;
 }
 
-export function useTypeahead(entities: string, search: string, enabled: boolean) {
+function useTypeahead(entities: string, search: string, enabled: boolean) {
   const store = requireStore(entities);
   const [debounced] = useDebouncedValue(search.trim(), 250);
   const query = useQuery({
