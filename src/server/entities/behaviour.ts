@@ -9,7 +9,7 @@
 import type { z } from 'zod';
 import type { EntityDefinition, FieldDefinition, RelationDefinition } from '../../shared/entities';
 import type { CallContext, CallResult } from '../http/calls';
-import type { Row } from './repository';
+import type { Row, RowFor as Stored } from './repository';
 
 /** A call of one entity set only, e.g. prescriptions/save_lines. */
 interface ExtraCall {
@@ -23,26 +23,36 @@ interface ExtraCall {
   handler(ctx: CallContext, input: never, definition: EntityDefinition): Promise<CallResult>;
 }
 
-export interface EntityBehaviour {
+/**
+ * `D` is the set's definition, whose rows the steps read typed (`EntityBehaviour<typeof users>`
+ * reads `after.user_id` as a number). The engine calls every behaviour with the rows it read for
+ * that set, so the one map may hold them all as `EntityBehaviour`.
+ */
+export interface EntityBehaviour<D extends EntityDefinition = EntityDefinition> {
   /** May fill in or refuse the values of a new row before it is written. */
-  beforeInsert?(ctx: CallContext, values: Row): Promise<void> | void;
-  afterInsert?(ctx: CallContext, row: Row): Promise<void>;
+  beforeInsert?(ctx: CallContext, values: Partial<Stored<D>> & Row): Promise<void> | void;
+  afterInsert?(ctx: CallContext, row: Stored<D>): Promise<void>;
   /** May refuse a change of one field. */
   beforeUpdate?(
     ctx: CallContext,
-    before: Row,
+    before: Stored<D>,
     field: FieldDefinition,
     value: unknown,
   ): Promise<void> | void;
-  afterUpdate?(ctx: CallContext, before: Row, after: Row, field: FieldDefinition): Promise<void>;
+  afterUpdate?(
+    ctx: CallContext,
+    before: Stored<D>,
+    after: Stored<D>,
+    field: FieldDefinition,
+  ): Promise<void>;
   /** A rule across fields, checked on the stored row after insert and update; a text refuses. */
-  checkRow?(row: Row): string | null;
-  beforeDelete?(ctx: CallContext, rows: Row[]): Promise<void> | void;
-  afterDelete?(ctx: CallContext, rows: Row[]): Promise<void>;
+  checkRow?(row: Stored<D>): string | null;
+  beforeDelete?(ctx: CallContext, rows: Array<Stored<D>>): Promise<void> | void;
+  afterDelete?(ctx: CallContext, rows: Array<Stored<D>>): Promise<void>;
   /** After links of a relation changed (also on insert with `_relations`). */
   afterRelationChange?(ctx: CallContext, relation: RelationDefinition, id: number): Promise<void>;
   /** What `get` adds to the row besides its columns. */
-  decorate?(ctx: CallContext, row: Row): Promise<Row>;
+  decorate?(ctx: CallContext, row: Stored<D>): Promise<Row>;
   calls?: Readonly<Record<string, ExtraCall>>;
 }
 

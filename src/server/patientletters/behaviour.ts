@@ -5,6 +5,7 @@
  * (./snippets.ts); their merge fields ({patient.first_name}, {company.company_name}, {today}, …)
  * stay placeholders until printing, and patientletters/get_printable fills them in (./print.ts).
  */
+import type { patientletters } from '../../shared/entities';
 import { z } from 'zod';
 import { authoredBy } from '../entities/authored-by';
 import type { EntityBehaviour } from '../entities/behaviour';
@@ -15,7 +16,7 @@ import { appendSnippets, insertSnippets } from './snippets';
 
 const byId = z.strictObject({ patientletter_id: idInput });
 
-export const patientletterBehaviour: EntityBehaviour = {
+export const patientletterBehaviour: EntityBehaviour<typeof patientletters> = {
   async beforeInsert(ctx, values) {
     authoredBy(ctx, values, 'patientletter_user_id');
     await requirePatient(ctx, values.patientletter_patient_id);

@@ -22,7 +22,7 @@ import { readLines, saveLines } from './lines';
 
 const byId = z.strictObject({ prescription_id: idInput });
 
-export const prescriptionBehaviour: EntityBehaviour = {
+export const prescriptionBehaviour: EntityBehaviour<typeof prescriptions> = {
   async beforeInsert(ctx, values) {
     authoredBy(ctx, values, 'prescription_user_id');
     if (values.prescription_name) return;
@@ -32,8 +32,8 @@ export const prescriptionBehaviour: EntityBehaviour = {
       ctx.caller.company.company_id,
       values.prescription_patient_id as number,
     );
-    const date = (values.prescription_date as string | null | undefined) ?? todayIso();
-    const name = typeof patient?.patient_name === 'string' ? patient.patient_name : 'Prescription';
+    const date = values.prescription_date ?? todayIso();
+    const name = patient?.patient_name ?? 'Prescription';
     values.prescription_name = `${name}, ${displayDate(date)}`;
   },
   calls: {

@@ -4,6 +4,7 @@
  * the administrators group never loses its last enabled member. `get` adds the
  * user's groups (groups with group_key, group_ids).
  */
+import type { users } from '../../shared/entities';
 import { sql } from 'kysely';
 import { EMAIL_TAKEN_TEXT } from '../../shared/users';
 import type { CallContext } from '../http/calls';
@@ -23,21 +24,21 @@ async function assertEmailFree(ctx: CallContext, email: unknown, userId: number)
   if (taken.rows.length > 0) throw conflict(EMAIL_TAKEN_TEXT);
 }
 
-export const userBehaviour: EntityBehaviour = {
+export const userBehaviour: EntityBehaviour<typeof users> = {
   beforeInsert: (ctx, values) => assertEmailFree(ctx, values.user_email, 0),
   async beforeUpdate(ctx, before, field, value) {
-    await assertMayManageUsers(ctx, [Number(before.user_id)]);
+    await assertMayManageUsers(ctx, [before.user_id]);
     if (field.name === 'user_enabled' && value === 0 && isSelf(ctx, before)) {
       throw badRequest('You can not disable your own account.');
     }
-    if (field.name === 'user_email') await assertEmailFree(ctx, value, Number(before.user_id));
+    if (field.name === 'user_email') await assertEmailFree(ctx, value, before.user_id);
   },
   async afterUpdate(ctx, before, after, field) {
     if (field.name !== 'user_enabled' || after.user_enabled !== 0 || before.user_enabled === 0)
       return;
-    await ctx.services.sessions.revokeAllOf(ctx.trx, after.user_id as number);
+    await ctx.services.sessions.revokeAllOf(ctx.trx, after.user_id);
     // A link mailed before must not work once the account is enabled again.
-    await revokeResetLinks(ctx.trx, ctx.caller.company.company_id, after.user_id as number);
+    await revokeResetLinks(ctx.trx, ctx.caller.company.company_id, after.user_id);
     await assertAdminsRemain(ctx);
   },
   async beforeDelete(ctx, rows) {
