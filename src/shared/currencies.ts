@@ -15,7 +15,7 @@ export interface Currency {
 }
 
 export const CURRENCIES: readonly Currency[] = currencies;
-export { DEFAULT_CURRENCY } from './modules';
+export { DEFAULT_CURRENCY } from './product-module';
 
 export function currencyByCode(code: string): Currency | undefined {
   return CURRENCIES.find((c) => c.value === code);

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  crumbsFor,
-  loginPathFor,
-  parseId,
-  safeRedirect,
-  withCompany,
-} from '../../src/web/app/paths';
+import { loginPathFor, parseId, safeRedirect, withCompany } from '../../src/web/app/paths';
+import { crumbsFor } from '../../src/web/features/breadcrumbs/crumbs';
 
 describe('route ids', () => {
   it('is numeric when it parses as a number, otherwise text', () => {

@@ -6,7 +6,7 @@
  * themselves are in ./shellQueries.ts, shared with the start-up prefetch.
  */
 import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
-import { PRODUCT_MODULE } from '../../shared/modules';
+import { PRODUCT_MODULE } from '../../shared/module-entry';
 import { grants, isAdmin } from '../../shared/privileges';
 import type { ModuleRow } from '../features/navigation/navModel';
 import { useCompany, useModuleId } from './companyStore';

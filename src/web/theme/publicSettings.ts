@@ -4,7 +4,8 @@
  * and falls back to the defaults.
  */
 import { COLOUR_KEYS, DEFAULT_COLOURS, HEX_COLOUR, type ColourKey } from '../../shared/colours';
-import { moduleByName, PRODUCT_MODULE } from '../../shared/modules';
+import { PRODUCT_MODULE } from '../../shared/module-entry';
+import { PRODUCT_MODULE_DEFINITION } from '../../shared/product-module';
 import { withDefaults, type SettingsObject } from '../../shared/settings';
 
 export interface PublicSettingsRow {
@@ -49,7 +50,7 @@ export function parseSettings(value: unknown): Record<string, unknown> {
     : {};
 }
 
-const productTabs = moduleByName(PRODUCT_MODULE)?.tabs ?? [];
+const productTabs = PRODUCT_MODULE_DEFINITION.tabs;
 
 function productSettingsOf(stored: Record<string, unknown>): ProductPublicSettings {
   const values = withDefaults(productTabs, true, stored);

@@ -4,7 +4,7 @@
  */
 import { useMemo } from 'react';
 import { currencyByCode, DEFAULT_CURRENCY, type Currency } from '../../shared/currencies';
-import { PRODUCT_MODULE } from '../../shared/modules';
+import { PRODUCT_MODULE } from '../../shared/module-entry';
 import { usePublicSettings } from '../session/companyStore';
 import { useSettings } from '../session/queries';
 

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, type MouseEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { crumbsFor, type Crumb } from '../../app/paths';
+import { crumbsFor, type Crumb } from './crumbs';
 import { usePageTitles } from './pageTitles';
 
 /**

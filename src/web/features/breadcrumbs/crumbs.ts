@@ -1,0 +1,48 @@
+/**
+ * The breadcrumb trail from Home to the current page of the main layout. Apart from
+ * ../../app/paths.ts because it names modules from the catalogue, which loads every entity
+ * definition: the landing page needs the paths, not the catalogue.
+ */
+import { moduleByName } from '../../../shared/modules';
+import { PREFERENCES_ID } from '../../app/paths';
+
+export interface Crumb {
+  label: string;
+  to: string;
+}
+
+const labelOf = (segment: string) => {
+  const words = decodeURIComponent(segment).replace(/_/g, ' ').trim();
+  return words ? `${words[0]?.toUpperCase() ?? ''}${words.slice(1)}` : segment;
+};
+
+const FIXED_PAGES: Record<string, string> = { my_details: 'My details', test: 'Test page' };
+
+/**
+ * The trail from Home to the current page of the main layout; `titles` names records and tabs
+ * by path (see features/breadcrumbs/pageTitles.ts).
+ */
+export function crumbsFor(
+  pathname: string,
+  titles: Readonly<Record<string, string>> = {},
+): Crumb[] {
+  const segments = pathname.split('/').filter(Boolean);
+  if (segments[0] !== 'app') return [];
+  const crumbs: Crumb[] = [{ label: 'Home', to: '/app' }];
+  const [entity, id, tab] = segments.slice(1);
+  if (!entity) return crumbs;
+  const entityPath = `/app/${entity}`;
+  crumbs.push({
+    label: FIXED_PAGES[entity] ?? moduleByName(entity)?.label ?? labelOf(entity),
+    to: entityPath,
+  });
+  if (id === undefined || FIXED_PAGES[entity]) return crumbs;
+  const idPath = `${entityPath}/${id}`;
+  crumbs.push({
+    label: id === PREFERENCES_ID ? 'Preferences' : (titles[idPath] ?? `#${decodeURIComponent(id)}`),
+    to: idPath,
+  });
+  const tabPath = `${idPath}/${tab}`;
+  if (tab !== undefined) crumbs.push({ label: titles[tabPath] ?? labelOf(tab), to: tabPath });
+  return crumbs;
+}
