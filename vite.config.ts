@@ -81,7 +81,7 @@ const landingPartGroups = [
  * definitions, no components), the shell (the main layout), the dashboard and the entity
  * screen, each with what it imports statically beyond the groups before it. A browser opens
  * only six connections to a host: sixty small files held the list's own API calls in the queue
- * behind them, and the prefetch waited for the whole shell's code to run (issue 12). Parts
+ * behind them, and the prefetch waited for the whole shell's code to run. Parts
  * loaded on demand (rich text, charts, printing) stay apart.
  */
 const routeChunkGroups = [

@@ -1,7 +1,7 @@
 /** A menu of the merge fields (shared/entities/merge-fields.ts), put in as placeholders. */
 import { Button, Menu } from '@mantine/core';
 import { MERGE_FIELDS } from '../../../shared/entities/merge-fields';
-import type { RichTextToolProps } from './richTextTools';
+import type { RichTextToolProps } from './richTextToolProps';
 
 export function MergeFieldMenu({ insert }: RichTextToolProps) {
   return (

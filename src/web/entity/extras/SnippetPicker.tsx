@@ -1,7 +1,7 @@
 /** Finds a snippet by typing and puts it into the letter at the cursor. */
 import { Box } from '@mantine/core';
 import { TypeaheadSelect } from '../pickers/TypeaheadSelect';
-import type { RichTextToolProps } from './richTextTools';
+import type { RichTextToolProps } from './richTextToolProps';
 import { useSnippetInsert } from './useSnippetInsert';
 
 export function SnippetPicker({ insert, record }: RichTextToolProps) {

@@ -7,14 +7,8 @@ import type { ComponentType } from 'react';
 import type { EntityDefinition } from '../../../shared/entities';
 import type { ItemKey } from './extraViews';
 import { MergeFieldMenu } from './MergeFieldMenu';
+import type { RichTextToolProps } from './richTextToolProps';
 import { SnippetPicker } from './SnippetPicker';
-
-export interface RichTextToolProps {
-  /** Puts text or markup at the cursor (at the end when none was placed) and saves. */
-  insert: (content: string) => Promise<boolean>;
-  /** True for a stored row: tools that link rows to it need one. */
-  record: boolean;
-}
 
 type Tool = ComponentType<RichTextToolProps>;
 
