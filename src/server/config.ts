@@ -32,6 +32,8 @@ export interface Config {
   sessionCache: boolean;
   logLevel: string;
   rateLimits: RateLimits;
+  /** The bearer token GET /metrics asks for; null: /metrics is off (404). */
+  metricsToken: string | null;
 }
 
 interface Variable {
@@ -157,6 +159,12 @@ const VARIABLES: readonly Variable[] = [
       }
     },
   },
+  {
+    name: 'METRICS_TOKEN',
+    help: 'bearer token that GET /metrics (Prometheus) asks for; unset: /metrics is off',
+    fallback: '',
+    check: (v) => (/^\S{16,}$/.test(v) ? null : 'must be at least 16 characters, no spaces'),
+  },
 ];
 
 export class ConfigError extends Error {}
@@ -190,6 +198,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionCache: value('SESSION_CACHE') === 'on',
     logLevel: value('LOG_LEVEL'),
     rateLimits: parseRateLimits(value('RATE_LIMITS')),
+    metricsToken: orNull('METRICS_TOKEN'),
   };
 }
 

@@ -62,7 +62,13 @@ async function main(): Promise<void> {
     database: watchdog,
   });
   const app = await buildApp(
-    { services, registry: buildRegistry(), webRoot: WEB_ROOT, sessionListenUrl: database.appUrl },
+    {
+      services,
+      registry: buildRegistry(),
+      webRoot: WEB_ROOT,
+      sessionListenUrl: database.appUrl,
+      database,
+    },
     { loggerInstance: log },
   ).catch(async (error: unknown) => {
     await database.close();

@@ -42,7 +42,13 @@ export async function startTestServer(
   const log = pino({ level: 'silent' });
   const services = createServices(config, database.db, log, 'test', overrides);
   const app = await buildApp(
-    { services, registry: buildRegistry(), webRoot: null, sessionListenUrl: database.appUrl },
+    {
+      services,
+      registry: buildRegistry(),
+      webRoot: null,
+      sessionListenUrl: database.appUrl,
+      database,
+    },
     { loggerInstance: log },
   );
   return {

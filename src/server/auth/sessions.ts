@@ -39,14 +39,27 @@ export class Sessions {
     readonly cache: SessionCache = new SessionCache(),
   ) {}
 
+  /** Look-ups of `cached` while the cache was on (the metrics report them). */
+  readonly stats = { hits: 0, misses: 0 };
+
   /** The user of a token from memory, when this server checked it lately (see SessionCache). */
   cached(companyId: number, secret: string): AuthUser | null {
+    const user = this.fromMemory(companyId, secret);
+    if (this.cache.isActive) {
+      if (user) this.stats.hits += 1;
+      else this.stats.misses += 1;
+    }
+    return user;
+  }
+
+  private fromMemory(companyId: number, secret: string): AuthUser | null {
     if (!this.cache.isActive) return null;
     return this.cache.get(companyId, cacheKey(secret), this.now(), TOUCH_EVERY_MS);
   }
 
   async authenticate(trx: Tx, companyId: number, secret: string): Promise<AuthUser | null> {
-    const hit = this.cached(companyId, secret);
+    // Not counted: the dispatcher asked `cached` a moment ago.
+    const hit = this.fromMemory(companyId, secret);
     if (hit) return hit;
     const generation = this.cache.generation(companyId);
     const row = await trx

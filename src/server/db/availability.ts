@@ -15,6 +15,8 @@ export const RETRY_AFTER_SECONDS = 5;
 /** What the dispatcher asks before it takes a connection (the watchdog answers). */
 export interface Availability {
   readonly available: boolean;
+  /** Restarts of the embedded database so far (the metrics report them). */
+  readonly restarts?: number;
 }
 
 export const alwaysAvailable: Availability = { available: true };

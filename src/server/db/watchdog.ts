@@ -35,11 +35,13 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 
 export class DatabaseWatchdog implements Availability {
   available = true;
+  /** Restarts tried since the server started (the metrics report them). */
+  restarts = 0;
   private client: pg.Client | null = null;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private stopped = false;
   private downSince = 0;
-  private readonly restarts: number[] = [];
+  private readonly recentRestarts: number[] = [];
 
   constructor(private readonly options: WatchdogOptions) {}
 
@@ -116,11 +118,11 @@ export class DatabaseWatchdog implements Availability {
 
   private async restart(restart: () => Promise<void>): Promise<void> {
     const now = Date.now();
-    while (this.restarts.length && now - (this.restarts[0] ?? 0) > RESTART_WINDOW_MS) {
-      this.restarts.shift();
+    while (this.recentRestarts.length && now - (this.recentRestarts[0] ?? 0) > RESTART_WINDOW_MS) {
+      this.recentRestarts.shift();
     }
     const { log } = this.options;
-    if (this.restarts.length >= MAX_RESTARTS) {
+    if (this.recentRestarts.length >= MAX_RESTARTS) {
       this.stopped = true;
       this.options.onGiveUp(
         `the embedded database died and ${MAX_RESTARTS} restarts within ` +
@@ -128,9 +130,10 @@ export class DatabaseWatchdog implements Availability {
       );
       return;
     }
-    this.restarts.push(now);
+    this.recentRestarts.push(now);
+    this.restarts += 1;
     log.warn(
-      `Restarting the embedded database (restart ${this.restarts.length} of at most ` +
+      `Restarting the embedded database (restart ${this.recentRestarts.length} of at most ` +
         `${MAX_RESTARTS} within ${RESTART_WINDOW_MS / 60_000} minutes).`,
     );
     try {

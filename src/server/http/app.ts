@@ -17,6 +17,8 @@ import { syncAllCompanies } from '../modules/sync';
 import { registerAvatarRoute } from '../users/avatar-route';
 import { registerRateLimits } from './rate-limits';
 import { addSecurityHeaders } from './security-headers';
+import { registerObservability } from '../observability/routes';
+import type { Database } from '../db/database';
 
 export { BODY_LIMIT_BYTES };
 
@@ -29,6 +31,8 @@ interface AppOptions {
    * SESSION_CACHE=off) every call reads its session from the database.
    */
   sessionListenUrl?: string | null;
+  /** The opened (so migrated) database: readiness and the pool metrics read it. */
+  database?: Pick<Database, 'pool' | 'cluster'>;
 }
 
 /**
@@ -70,10 +74,19 @@ export async function buildApp(
   await app.register(compress, { threshold: 1024 });
   await registerRateLimits(app, services);
 
-  if (options.sessionListenUrl && services.config.sessionCache) {
-    const listener = startSessionListener(options.sessionListenUrl, services, services.log);
+  const listenUrl = services.config.sessionCache ? options.sessionListenUrl : null;
+  if (listenUrl) {
+    const listener = startSessionListener(listenUrl, services, services.log);
     app.addHook('onClose', () => listener.stop());
   }
+  const { database } = options;
+  registerObservability(app, {
+    services,
+    registry,
+    database: database ? { pool: database.pool, embedded: database.cluster !== null } : null,
+    // The listener switches the session cache on while it is connected.
+    listening: listenUrl ? () => services.sessions.cache.isActive : null,
+  });
 
   // Every failure before the dispatcher (bad JSON, too large, wrong type, a file the static
   // server refuses) still gets the envelope.
