@@ -31,28 +31,33 @@ interface CallSeries {
   byStatus: Map<number, client.Counter.Internal>;
 }
 
-/** A counter whose value is read from elsewhere when scraped. */
-function readCounter(registry: client.Registry, name: string, help: string, read: () => number) {
-  return new client.Counter({
-    name,
-    help,
-    registers: [registry],
-    collect() {
-      this.reset();
-      this.inc(read());
-    },
-  });
-}
+type Kind = 'counter' | 'gauge';
 
-function readGauge(registry: client.Registry, name: string, help: string, read: () => number) {
-  return new client.Gauge({
-    name,
-    help,
-    registers: [registry],
-    collect() {
-      this.set(read());
-    },
-  });
+/** A metric whose value is read from state kept elsewhere, when scraped. */
+function readAtScrape(
+  registry: client.Registry,
+  kind: Kind,
+  name: string,
+  help: string,
+  read: () => number,
+): void {
+  const options = { name, help, registers: [registry] };
+  if (kind === 'gauge') {
+    new client.Gauge({
+      ...options,
+      collect() {
+        this.set(read());
+      },
+    });
+  } else {
+    new client.Counter({
+      ...options,
+      collect() {
+        this.reset();
+        this.inc(read());
+      },
+    });
+  }
 }
 
 export class ServerMetrics {
@@ -90,45 +95,61 @@ export class ServerMetrics {
   private readonly errorsByStatus = new Map<number, client.Counter.Internal>();
 
   constructor(private readonly sources: MetricSources) {
-    const r = this.registry;
-    client.collectDefaultMetrics({ register: r });
+    client.collectDefaultMetrics({ register: this.registry });
     const { pool, database, sessionStats } = sources;
-    readGauge(r, 'materia_db_pool_in_use', 'Pooled database connections lent out', () =>
-      pool ? pool.totalCount - pool.idleCount : 0,
-    );
-    readGauge(r, 'materia_db_pool_waiting', 'Requests waiting for a pooled connection', () =>
-      pool ? pool.waitingCount : 0,
-    );
-    readGauge(
-      r,
-      'materia_db_pool_max',
-      'Most connections the pool opens (DATABASE_POOL_SIZE)',
-      () => (pool ? pool.options.max : 0),
-    );
-    readGauge(r, 'materia_database_up', '1 while the watchdog reaches the database', () =>
-      database.available ? 1 : 0,
-    );
-    readGauge(r, 'materia_database_embedded', '1 when this server runs its own PostgreSQL', () =>
-      sources.embedded ? 1 : 0,
-    );
-    readCounter(
-      r,
-      'materia_database_restarts_total',
-      'Embedded database restarts',
-      () => database.restarts ?? 0,
-    );
-    readCounter(
-      r,
-      'materia_session_cache_hits_total',
-      'Sessions found in memory',
-      () => sessionStats.hits,
-    );
-    readCounter(
-      r,
-      'materia_session_cache_misses_total',
-      'Sessions read from the database',
-      () => sessionStats.misses,
-    );
+    const readAtScrapeTime: [Kind, string, string, () => number][] = [
+      [
+        'gauge',
+        'materia_db_pool_in_use',
+        'Pooled database connections lent out',
+        () => (pool ? pool.totalCount - pool.idleCount : 0),
+      ],
+      [
+        'gauge',
+        'materia_db_pool_waiting',
+        'Requests waiting for a pooled connection',
+        () => (pool ? pool.waitingCount : 0),
+      ],
+      [
+        'gauge',
+        'materia_db_pool_max',
+        'Most connections the pool opens (DATABASE_POOL_SIZE)',
+        () => (pool ? pool.options.max : 0),
+      ],
+      [
+        'gauge',
+        'materia_database_up',
+        '1 while the watchdog reaches the database',
+        () => (database.available ? 1 : 0),
+      ],
+      [
+        'gauge',
+        'materia_database_embedded',
+        '1 when this server runs its own PostgreSQL',
+        () => (sources.embedded ? 1 : 0),
+      ],
+      [
+        'counter',
+        'materia_database_restarts_total',
+        'Embedded database restarts',
+        () => database.restarts ?? 0,
+      ],
+      [
+        'counter',
+        'materia_session_cache_hits_total',
+        'Sessions found in memory',
+        () => sessionStats.hits,
+      ],
+      [
+        'counter',
+        'materia_session_cache_misses_total',
+        'Sessions read from the database',
+        () => sessionStats.misses,
+      ],
+    ];
+    for (const [kind, name, help, read] of readAtScrapeTime) {
+      readAtScrape(this.registry, kind, name, help, read);
+    }
   }
 
   /** Counts one answered API call; `path` is what followed /api/. */
