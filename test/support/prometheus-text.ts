@@ -5,13 +5,13 @@
  * series given twice, histogram buckets without `le`, not cumulative or not ending at +Inf = count.
  */
 
-export interface Sample {
+interface Sample {
   name: string;
   labels: Record<string, string>;
   value: number;
 }
 
-export interface MetricFamily {
+interface MetricFamily {
   type: 'counter' | 'gauge' | 'histogram' | 'summary' | 'untyped';
   help: string | null;
   samples: Sample[];

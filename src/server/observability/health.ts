@@ -6,7 +6,7 @@
  */
 import type { Availability } from '../db/availability';
 
-export type CheckState = 'ok' | 'failing' | 'off';
+type CheckState = 'ok' | 'failing' | 'off';
 
 export interface ReadinessSources {
   database: Availability;
@@ -16,7 +16,7 @@ export interface ReadinessSources {
   listening: (() => boolean) | null;
 }
 
-export interface Readiness {
+interface Readiness {
   ready: boolean;
   checks: { database: CheckState; migrations: CheckState; listener: CheckState };
   /** The checks that failed, by name. */

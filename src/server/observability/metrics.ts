@@ -12,10 +12,10 @@ import { errorKind } from './error-kinds';
 /** Seconds; API calls take a few ms, a slow report a few seconds. */
 const DURATION_BUCKETS = [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 /** The `call` label of a path the server does not answer: one label for all of them. */
-export const UNKNOWN_CALL = 'unknown';
+const UNKNOWN_CALL = 'unknown';
 const LOGIN_CALL = 'users/login';
 
-export interface MetricSources {
+interface MetricSources {
   pool: pg.Pool | null;
   embedded: boolean;
   database: Availability;
