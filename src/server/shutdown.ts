@@ -9,7 +9,7 @@ import pg from 'pg';
 import { within } from './db/timing';
 
 /** Below the 10 s a container runtime waits between SIGTERM and SIGKILL, with room to spare. */
-export const REQUEST_GRACE_MS = 5000;
+const REQUEST_GRACE_MS = 5000;
 /** How long cancelled requests get to answer before their connections are cut. */
 const CANCEL_GRACE_MS = 1000;
 

@@ -14,13 +14,7 @@ import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { freePort, isAlive } from '../../src/server/db/embedded';
-import {
-  PROCESS_ADMIN_EMAIL,
-  PROCESS_ADMIN_PASSWORD,
-  post,
-  serverProcess,
-  type ServerProcess,
-} from '../support/server-process';
+import { logInAdmin, post, serverEnv, serverProcess } from '../support/server-process';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 
@@ -86,17 +80,6 @@ const clusterUid = () =>
     ? Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim())
     : process.getuid?.();
 
-async function logIn(server: ServerProcess): Promise<Record<string, unknown>> {
-  const reply = await post(server.baseUrl, 'users/login', {
-    _company_slug: 'demo',
-    user_email: PROCESS_ADMIN_EMAIL,
-    password: PROCESS_ADMIN_PASSWORD,
-  });
-  const data = reply.json?.data as { user_token?: unknown } | undefined;
-  if (!data?.user_token) throw new Error(`login failed: ${JSON.stringify(reply)}`);
-  return { _company_slug: 'demo', _user_token: data.user_token };
-}
-
 let cleanup: Array<() => Promise<void>> = [];
 afterEach(async () => {
   for (const step of cleanup.reverse()) await step();
@@ -110,15 +93,7 @@ describe('npm start signalled at the npm process', () => {
       const port = await freePort();
       const npm = spawn('npm', ['start'], {
         cwd: ROOT,
-        env: {
-          ...process.env,
-          DATA_DIR: dataDir,
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          ADMIN_PASSWORD: PROCESS_ADMIN_PASSWORD,
-          LOG_LEVEL: 'info',
-          DATABASE_URL: '',
-        },
+        env: serverEnv(dataDir, port),
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       let output = '';
@@ -155,7 +130,7 @@ describe('SIGTERM with a request in flight', () => {
     const server = await serverProcess();
     cleanup.push(() => server.stop());
     await server.start();
-    const auth = await logIn(server);
+    const auth = await logInAdmin(server.baseUrl);
     const owner = await ownerClient(server.dataDir);
     cleanup.push(() => owner.end().catch(() => undefined));
     await owner.query('begin');
@@ -198,7 +173,8 @@ describe('SIGTERM with a request in flight', () => {
 });
 
 describe('a start after kill -9', () => {
-  it('works after kill -9 of the server and of its postmaster', async () => {
+  /** A server that was started, then killed with kill -9, and its postmaster likewise. */
+  async function killedWithItsPostmaster() {
     const server = await serverProcess();
     cleanup.push(() => server.stop());
     await server.start();
@@ -207,19 +183,17 @@ describe('a start after kill -9', () => {
     await server.exited();
     process.kill(postmaster, 'SIGKILL');
     await until(() => !isAlive(postmaster), 'the postmaster gone');
+    return server;
+  }
+
+  it('works after kill -9 of the server and of its postmaster', async () => {
+    const server = await killedWithItsPostmaster();
     await server.start();
-    expect((await logIn(server))._user_token).toBeTruthy();
+    expect((await logInAdmin(server.baseUrl))._user_token).toBeTruthy();
   }, 180_000);
 
   it('works when the stale lock names a live process that is not the database', async () => {
-    const server = await serverProcess();
-    cleanup.push(() => server.stop());
-    await server.start();
-    const postmaster = server.postmasterPid()!;
-    server.kill('SIGKILL');
-    await server.exited();
-    process.kill(postmaster, 'SIGKILL');
-    await until(() => !isAlive(postmaster), 'the postmaster gone');
+    const server = await killedWithItsPostmaster();
     // The postmaster's pid given to another process since, as happens after a reboot.
     // It runs as the cluster's user: PostgreSQL takes a pid it may not signal for a stale one.
     const stranger = spawn('sleep', ['600'], { uid: clusterUid() });
@@ -229,7 +203,7 @@ describe('a start after kill -9', () => {
     writeFileSync(lock, [String(stranger.pid), ...lines.slice(1)].join('\n'));
     await server.start();
     expect(server.output()).toContain('Removing a stale database lock');
-    expect((await logIn(server))._user_token).toBeTruthy();
+    expect((await logInAdmin(server.baseUrl))._user_token).toBeTruthy();
     expect(isAlive(stranger.pid!)).toBe(true);
   }, 180_000);
 });
