@@ -86,42 +86,62 @@ afterEach(async () => {
   cleanup = [];
 });
 
-describe('npm start signalled at the npm process', () => {
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-    it(`${signal} stops the server and its PostgreSQL and frees the port`, async () => {
-      const dataDir = await mkdtemp(join(tmpdir(), 'materia-npm-start-'));
-      const port = await freePort();
-      const npm = spawn('npm', ['start'], {
-        cwd: ROOT,
-        env: serverEnv(dataDir, port),
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let output = '';
-      npm.stdout.on('data', (c: Buffer) => (output += c.toString()));
-      npm.stderr.on('data', (c: Buffer) => (output += c.toString()));
-      const npmExit = new Promise((r) => npm.once('exit', r));
-      cleanup.push(async () => {
-        for (const pid of [...postgresOf(dataDir), ...descendants(npm.pid!)]) {
-          if (isAlive(pid)) process.kill(pid, 'SIGKILL');
-        }
-        await rm(dataDir, { recursive: true, force: true });
-      });
-      await until(
-        () => output.includes('Materia is ready at'),
-        `npm start ready\n${output}`,
-        120_000,
-      );
-      const started = descendants(npm.pid!);
-      expect(postgresOf(dataDir).length).toBeGreaterThan(0);
+/** `npm start` on a fresh folder, once ready: npm, the processes below it, its output. */
+async function npmStart() {
+  const dataDir = await mkdtemp(join(tmpdir(), 'materia-npm-start-'));
+  const port = await freePort();
+  const npm = spawn('npm', ['start'], {
+    cwd: ROOT,
+    env: serverEnv(dataDir, port),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  npm.stdout.on('data', (c: Buffer) => (output += c.toString()));
+  npm.stderr.on('data', (c: Buffer) => (output += c.toString()));
+  const npmExit = new Promise((r) => npm.once('exit', r));
+  cleanup.push(async () => {
+    for (const pid of [...postgresOf(dataDir), ...descendants(npm.pid!)]) {
+      if (isAlive(pid)) process.kill(pid, 'SIGKILL');
+    }
+    await rm(dataDir, { recursive: true, force: true });
+  });
+  await until(() => output.includes('Materia is ready at'), 'npm start ready', 120_000);
+  // npm execs scripts/start.mjs, which starts the server: [start.mjs, server, postgres…].
+  const below = descendants(npm.pid!);
+  expect(postgresOf(dataDir).length).toBeGreaterThan(0);
+  /** Waits until nothing npm started runs, no postgres works on the folder, the port is free. */
+  const nothingLeft = async () => {
+    await until(() => below.every((pid) => !isAlive(pid)), `npm start's processes gone`);
+    await until(() => postgresOf(dataDir).length === 0, 'postgres gone');
+    expect(await listening(port)).toBe(false);
+  };
+  return { npm, npmExit, launcher: below[0]!, output: () => output, nothingLeft };
+}
 
-      npm.kill(signal);
-      await npmExit;
-      await until(() => started.every((pid) => !isAlive(pid)), `npm start's processes gone`);
-      await until(() => postgresOf(dataDir).length === 0, 'postgres gone');
-      expect(await listening(port)).toBe(false);
-      expect(output).toContain(`${signal} received: stopping`);
+describe('npm start stopped from outside', () => {
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    it(`${signal} at the npm process stops the server and its PostgreSQL and frees the port`, async () => {
+      const started = await npmStart();
+      started.npm.kill(signal);
+      await started.npmExit;
+      await started.nothingLeft();
+      expect(started.output()).toContain(`${signal} received: stopping`);
     }, 180_000);
   }
+
+  it('kill -9 of npm: the launcher stops the server', async () => {
+    const started = await npmStart();
+    started.npm.kill('SIGKILL');
+    await started.nothingLeft();
+    expect(started.output()).toContain('SIGTERM received: stopping');
+  }, 180_000);
+
+  it('kill -9 of the launcher (scripts/start.mjs): the server stops on its own', async () => {
+    const started = await npmStart();
+    process.kill(started.launcher, 'SIGKILL');
+    await started.nothingLeft();
+    expect(started.output()).toContain('npm start is gone: stopping');
+  }, 180_000);
 });
 
 describe('SIGTERM with a request in flight', () => {
