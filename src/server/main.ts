@@ -16,6 +16,7 @@ import { buildRegistry } from './api';
 import { registerSeeders } from './seed/register';
 import { createServices } from './services';
 import { readVersion, WEB_ROOT } from './version';
+import { runtimeLines } from './runtime';
 import { stopTakingRequests, trackBusyConnections } from './shutdown';
 
 /** Each stopping step after the requests (the pool, the cluster) gets at most this long. */
@@ -61,7 +62,8 @@ async function main(): Promise<void> {
       void close('database lost', 1);
     },
   });
-  const services = createServices(config, database.db, log, readVersion(), {
+  const version = readVersion();
+  const services = createServices(config, database.db, log, version, {
     database: watchdog,
   });
   const app = await buildApp(
@@ -98,6 +100,7 @@ async function main(): Promise<void> {
     const url = publicBaseUrl(config);
     const lines = [
       '',
+      ...(await runtimeLines(version, database.pool, database.cluster !== null)),
       `Materia is ready at ${url}/ (in ${Date.now() - started} ms)`,
       `Demo clinic "${DEMO_SLUG}" admin login: ${demo.email}`,
       demo.generated

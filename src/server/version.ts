@@ -5,10 +5,17 @@ import { join } from 'node:path';
 const PROJECT_ROOT = join(import.meta.dirname, '..', '..');
 export const WEB_ROOT = join(PROJECT_ROOT, 'dist', 'web');
 
+interface PackageJson {
+  version: string;
+  dependencies: Record<string, string>;
+}
+
+export function readPackageJson(): PackageJson {
+  return JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as PackageJson;
+}
+
 export function readVersion(): string {
-  const pkg = JSON.parse(readFileSync(join(PROJECT_ROOT, 'package.json'), 'utf8')) as {
-    version: string;
-  };
+  const pkg = readPackageJson();
   const buildFile = join(WEB_ROOT, 'build.json');
   if (!existsSync(buildFile)) return pkg.version;
   const build = JSON.parse(readFileSync(buildFile, 'utf8')) as { build?: string };
