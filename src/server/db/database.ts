@@ -67,9 +67,10 @@ async function managedAppUrl(ownerUrl: string): Promise<string> {
     }
     const role = await client.query('select 1 from pg_roles where rolname = $1', [APP_ROLE]);
     const verb = role.rowCount ? 'alter' : 'create';
-    await client.query(
-      `${verb} role ${APP_ROLE} login nosuperuser nobypassrls password ${client.escapeLiteral(password)}`,
-    );
+    // No NOSUPERUSER/NOBYPASSRLS here (a new role has neither): PostgreSQL 15 lets only a
+    // superuser name them in ALTER ROLE, and a DBA's owner role is not one. assertAppRoleIsBound
+    // refuses a role that has them.
+    await client.query(`${verb} role ${APP_ROLE} login password ${client.escapeLiteral(password)}`);
     const url = new URL(ownerUrl);
     url.username = APP_ROLE;
     url.password = password;
