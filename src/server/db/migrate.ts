@@ -12,6 +12,26 @@ export interface Migration {
 
 const LOCK_KEY = 7_061_993;
 
+/**
+ * Row-level security is forced on the tenant tables, so an owner that is neither superuser nor
+ * BYPASSRLS sees no company's rows: a migration that fills or converts existing rows would
+ * silently skip them all. (An owner can lift RLS from its own tables anyway: BYPASSRLS gives it
+ * nothing new.) See docs/operations.md, External PostgreSQL.
+ */
+async function assertOwnerSeesEveryCompany(client: pg.Client): Promise<void> {
+  const { rows } = await client.query<{ rolname: string; sees: boolean }>(
+    'select rolname, rolsuper or rolbypassrls as sees from pg_roles where rolname = current_user',
+  );
+  const owner = rows[0];
+  if (owner && !owner.sees) {
+    throw new Error(
+      `The database owner role "${owner.rolname}" (DATABASE_URL) is bound by row-level security, ` +
+        `so migrations would not see the companies' rows. As a superuser, run: ` +
+        `ALTER ROLE ${client.escapeIdentifier(owner.rolname)} BYPASSRLS`,
+    );
+  }
+}
+
 /** Applies the migrations not yet applied (the list in migrations/index.ts, passed in by the
  *  caller: the list names this file's Migration type, so importing it here would be a cycle). */
 export async function migrate(
@@ -23,6 +43,7 @@ export async function migrate(
   const client = new pg.Client({ connectionString: ownerUrl });
   await client.connect();
   try {
+    await assertOwnerSeesEveryCompany(client);
     await client.query('select pg_advisory_lock($1)', [LOCK_KEY]);
     await client.query(`create table if not exists schema_migrations (
       name text primary key, applied_at timestamptz not null default now())`);
