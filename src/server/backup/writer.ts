@@ -1,0 +1,153 @@
+/**
+ * Writes a backup: one REPEATABLE READ, READ ONLY transaction (one snapshot, whatever the
+ * running servers write meanwhile), each table streamed by COPY … TO STDOUT through gzip into
+ * FILE.partial, renamed to FILE once complete. No table is ever held in memory.
+ */
+import { once } from 'node:events';
+import { createWriteStream } from 'node:fs';
+import { rename, rm, stat } from 'node:fs/promises';
+import { pipeline } from 'node:stream/promises';
+import { createGzip, type Gzip } from 'node:zlib';
+import pg from 'pg';
+import { to as copyTo } from 'pg-copy-streams';
+import { readVersion } from '../version';
+import { copiedTables, type CatalogueTable } from './catalogue';
+import {
+  controlLine,
+  END_OF_ROWS,
+  FORMAT_NAME,
+  FORMAT_VERSION,
+  INSTALLATION_ONLY_TABLES,
+  MARK,
+  type BackupHeader,
+  type CompanySection,
+  type EndSection,
+  type TableSection,
+} from './format';
+import { progressLine } from './progress';
+import { appliedMigrations } from './schema-level';
+import { setTenant, tenantCounters } from './tenant-sql';
+
+export interface BackupOptions {
+  ownerUrl: string;
+  file: string;
+  /** One clinic's slug, or null for every clinic and the global tables. */
+  company: string | null;
+}
+
+export interface BackupSummary extends EndSection {
+  bytes: number;
+  schemaLevel: string;
+}
+
+async function write(gzip: Gzip, data: string | Buffer): Promise<void> {
+  if (!gzip.write(data)) await once(gzip, 'drain');
+}
+
+/** Streams one table's rows (`select` names the columns and the rows) into the file. */
+async function copyRows(
+  client: pg.Client,
+  gzip: Gzip,
+  section: TableSection,
+  select: string,
+): Promise<number> {
+  await write(gzip, controlLine(MARK.table, section));
+  const rows = client.query(copyTo(`copy (${select}) to stdout`));
+  for await (const chunk of rows) await write(gzip, chunk as Buffer);
+  await write(gzip, END_OF_ROWS);
+  return rows.rowCount;
+}
+
+const columnList = (client: pg.Client, columns: string[]) =>
+  columns.map((c) => client.escapeIdentifier(c)).join(', ');
+
+async function readCompanies(client: pg.Client, slug: string | null) {
+  const { rows } = await client.query<{ row: CompanySection['company'] }>(
+    `select to_jsonb(c) as row from companies c
+     where $1::text is null or company_slug = $1 order by company_id`,
+    [slug],
+  );
+  if (slug !== null && rows.length === 0) throw new Error(`There is no clinic "${slug}".`);
+  return rows.map((r) => r.row);
+}
+
+export async function writeBackup(options: BackupOptions): Promise<BackupSummary> {
+  const client = new pg.Client({ connectionString: options.ownerUrl });
+  await client.connect();
+  const partial = `${options.file}.partial`;
+  const gzip = createGzip();
+  const written = pipeline(gzip, createWriteStream(partial, { mode: 0o600 }));
+  try {
+    await client.query('begin isolation level repeatable read, read only');
+    const migrations = await appliedMigrations(client);
+    if (migrations.length === 0) throw new Error('The database holds no Materia schema.');
+    const tables = await copiedTables(client);
+    const companies = await readCompanies(client, options.company);
+    const counters = await tenantCounters(client);
+    const tenantTables = options.company
+      ? tables.tenant.filter((t) => !INSTALLATION_ONLY_TABLES.includes(t.name))
+      : tables.tenant;
+    const globalTables = options.company ? [] : tables.global;
+    const progress = progressLine(
+      'Backing up',
+      () => globalTables.length + companies.length * tenantTables.length,
+    );
+    const header: BackupHeader = {
+      format: FORMAT_NAME,
+      format_version: FORMAT_VERSION,
+      materia_version: readVersion(),
+      schema_level: migrations.at(-1)!,
+      migrations,
+      created_at: new Date().toISOString(),
+      scope: options.company ? 'company' : 'all',
+    };
+    await write(gzip, controlLine(MARK.header, header));
+    for (const table of globalTables) {
+      const select = `select ${columnList(client, table.columns)} from ${client.escapeIdentifier(table.name)}`;
+      progress.add(
+        1,
+        await copyRows(client, gzip, { table: table.name, columns: table.columns }, select),
+      );
+    }
+    for (const company of companies) {
+      const id = company.company_id;
+      await setTenant(client, id);
+      const section: CompanySection = { company, counters: counters.get(id) ?? {} };
+      await write(gzip, controlLine(MARK.company, section));
+      for (const table of tenantTables) {
+        progress.add(
+          1,
+          await copyRows(client, gzip, tableSection(table), tenantSelect(client, table, id)),
+        );
+      }
+    }
+    const end: EndSection = {
+      tables: progress.tables,
+      rows: progress.rows,
+      clinics: companies.length,
+    };
+    await write(gzip, controlLine(MARK.end, end));
+    gzip.end();
+    await written;
+    await client.query('commit');
+    progress.done();
+    await rename(partial, options.file);
+    return { ...end, bytes: (await stat(options.file)).size, schemaLevel: header.schema_level };
+  } catch (error) {
+    gzip.destroy();
+    await written.catch(() => undefined);
+    await rm(partial, { force: true });
+    throw error;
+  } finally {
+    await client.end();
+  }
+}
+
+/** A clinic's table as written: company_id left out (the clinic's section names it). */
+const tableSection = (table: CatalogueTable): TableSection => ({
+  table: table.name,
+  columns: table.columns.filter((c) => c !== 'company_id'),
+});
+
+const tenantSelect = (client: pg.Client, table: CatalogueTable, companyId: number) =>
+  `select ${columnList(client, tableSection(table).columns)} from ${client.escapeIdentifier(table.name)} where company_id = ${Number(companyId)}`;
