@@ -60,6 +60,17 @@ async function caller(baseUrl: string, slug: string, email: string, password: st
 
 type Caller = Awaited<ReturnType<typeof caller>>;
 
+/** The demo clinic's admin, with the password set before the backup. */
+const demoAdminOf = (server: ServerProcess) =>
+  caller(server.baseUrl, 'demo', 'admin@demo.clinic', NEW_ADMIN_PASSWORD);
+
+/** A restore into the target that must be refused with `message`. */
+async function expectRefusedRestore(args: string[], message: string) {
+  const run = await cli('restore', target.dataDir, args);
+  expect(run.stderr).toContain(message);
+  expect(run.code).toBe(1);
+}
+
 const listed = async (c: Caller, entities: string, filters: Row = {}) =>
   c.call<Row[]>(`${entities}/list`, { page: 1, limit: 500, filters });
 
@@ -116,7 +127,7 @@ beforeAll(async () => {
   });
   avatarAddress = avatar.user_avatar;
   await demo.call('users/set_password', { user_id: demo.userId, password: NEW_ADMIN_PASSWORD });
-  demo = await caller(source.baseUrl, 'demo', 'admin@demo.clinic', NEW_ADMIN_PASSWORD);
+  demo = await demoAdminOf(source);
 }, 180_000);
 
 afterAll(async () => {
@@ -142,9 +153,7 @@ describe('npm run backup / restore of a whole installation', () => {
     const whole = await readFile(backupFile);
     const cut = join(source.dataDir, 'cut.materia.gz');
     await writeFile(cut, whole.subarray(0, Math.floor(whole.length * 0.6)));
-    const run = await cli('restore', target.dataDir, [cut]);
-    expect(run.stderr).toContain('is damaged: it ends too early (cut short?)');
-    expect(run.code).toBe(1);
+    await expectRefusedRestore([cut], 'is damaged: it ends too early (cut short?)');
   }, 120_000);
 
   it('restores into a fresh folder: logins, avatar bytes, records, search and id counters', async () => {
@@ -153,7 +162,7 @@ describe('npm run backup / restore of a whole installation', () => {
     expect(run.stdout).toMatch(/^Restored 1 clinic\(s\) \(demo\)/);
     expect(run.code).toBe(0);
     await target.start();
-    const restored = await caller(target.baseUrl, 'demo', 'admin@demo.clinic', NEW_ADMIN_PASSWORD);
+    const restored = await demoAdminOf(target);
     const restoredHoldings = await holdings(restored);
     expect(restoredHoldings).toEqual(await holdings(demo));
     expect(restoredHoldings.letters).toContain('Follow-up');
@@ -168,11 +177,10 @@ describe('npm run backup / restore of a whole installation', () => {
   }, 180_000);
 
   it('refuses a target that holds a clinic unless told --replace', async () => {
-    const run = await cli('restore', target.dataDir, [backupFile]);
-    expect(run.stderr).toContain(
+    await expectRefusedRestore(
+      [backupFile],
       'The target already holds 1 clinic(s) (demo). Restore into an empty data folder or database, or add --replace',
     );
-    expect(run.code).toBe(1);
   }, 120_000);
 
   it('leaves the target as it was when a --replace restore meets a damaged file', async () => {
@@ -182,11 +190,9 @@ describe('npm run backup / restore of a whole installation', () => {
       broken,
       Buffer.concat([whole.subarray(0, whole.length - 12), Buffer.alloc(12)]),
     );
-    const there = await caller(target.baseUrl, 'demo', 'admin@demo.clinic', NEW_ADMIN_PASSWORD);
+    const there = await demoAdminOf(target);
     const before = await holdings(there);
-    const run = await cli('restore', target.dataDir, [broken, '--replace']);
-    expect(run.stderr).toContain('is damaged');
-    expect(run.code).toBe(1);
+    await expectRefusedRestore([broken, '--replace'], 'is damaged');
     expect(await holdings(there)).toEqual(before);
   }, 120_000);
 });
@@ -215,9 +221,7 @@ describe('one clinic exported and imported with --company', () => {
   }, 180_000);
 
   it('imports it beside the clinic already there, its ids kept, both clinics usable', async () => {
-    const before = await holdings(
-      await caller(target.baseUrl, 'demo', 'admin@demo.clinic', NEW_ADMIN_PASSWORD),
-    );
+    const before = await holdings(await demoAdminOf(target));
     // Another clinic made there first: acme's company id differs from the one it had.
     const other = await cli('company', target.dataDir, [
       'create',
@@ -235,21 +239,20 @@ describe('one clinic exported and imported with --company', () => {
         .patient_id,
     ).toBe(4);
     expect(await listed(acme, 'patients', { search: 'third' })).toHaveLength(1);
-    const demoThere = await caller(target.baseUrl, 'demo', 'admin@demo.clinic', NEW_ADMIN_PASSWORD);
+    const demoThere = await demoAdminOf(target);
     expect(await holdings(demoThere)).toEqual(before);
   }, 180_000);
 
   it('refuses a clinic whose slug exists, and replaces that clinic alone with --replace', async () => {
-    const refused = await cli('restore', target.dataDir, [exportFile]);
-    expect(refused.stderr).toContain(
+    await expectRefusedRestore(
+      [exportFile],
       'A clinic "acme" already exists here. Add --replace to replace it (that clinic only).',
     );
-    expect(refused.code).toBe(1);
     const replaced = await cli('restore', target.dataDir, [exportFile, '--replace']);
     expect(replaced.code).toBe(0);
     const acme = await caller(target.baseUrl, ACME.slug, ACME.email, ACME.password);
     expect((await holdings(acme)).patients).toEqual(acmeIds);
-    const demoThere = await caller(target.baseUrl, 'demo', 'admin@demo.clinic', NEW_ADMIN_PASSWORD);
+    const demoThere = await demoAdminOf(target);
     expect((await holdings(demoThere)).patients).toContainEqual([
       deletedPatientId + 1,
       'Arrival, New',

@@ -32,7 +32,8 @@ async function readSearchTables(client: pg.ClientBase): Promise<Set<string>> {
  *  companies (each clinic's section carries its row). */
 const NOT_TABLE_SECTIONS = new Set(['schema_migrations', 'companies']);
 
-async function readTables(client: pg.ClientBase): Promise<Map<string, CatalogueTable>> {
+/** Every table of Materia's in `public`, by name. */
+export async function catalogueTables(client: pg.ClientBase): Promise<Map<string, CatalogueTable>> {
   const { rows } = await client.query<{
     name: string;
     columns: string[];
@@ -61,7 +62,7 @@ async function readForeignKeys(client: pg.ClientBase): Promise<[string, string][
 }
 
 /** Tables in an order where each follows the tables it references (a self reference is fine). */
-export function orderByReferences(names: string[], references: [string, string][]): string[] {
+function orderByReferences(names: string[], references: [string, string][]): string[] {
   const ordered: string[] = [];
   const placed = new Set<string>();
   const visiting = new Set<string>();
@@ -80,14 +81,11 @@ export function orderByReferences(names: string[], references: [string, string][
   return ordered;
 }
 
-/** Every table in `public`, by name. */
-export const catalogueTables = readTables;
-
 /** The tables a backup copies, globals and clinic tables apart, each in reference order. */
 export async function copiedTables(
   client: pg.ClientBase,
 ): Promise<{ global: CatalogueTable[]; tenant: CatalogueTable[] }> {
-  const all = await readTables(client);
+  const all = await catalogueTables(client);
   const derived = await readSearchTables(client);
   const names = [...all.keys()].filter((n) => !NOT_TABLE_SECTIONS.has(n) && !derived.has(n));
   const ordered = orderByReferences(names, await readForeignKeys(client)).map((n) => all.get(n)!);

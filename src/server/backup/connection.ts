@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { Config } from '../config';
 import { startEmbeddedPostgres } from '../db/embedded';
 
-export interface OwnerDatabase {
+interface OwnerDatabase {
   url: string;
   close(): Promise<void>;
 }

@@ -11,8 +11,8 @@
  * Global tables (no company_id) come first, then each clinic in turn. COPY escapes every
  * backslash in data, so a line `\.` only ever ends a table.
  */
-export const FORMAT_NAME = 'materia-backup';
-export const FORMAT_VERSION = 1;
+const FORMAT_NAME = 'materia-backup';
+const FORMAT_VERSION = 1;
 
 export interface BackupHeader {
   format: typeof FORMAT_NAME;
@@ -25,6 +25,27 @@ export interface BackupHeader {
   created_at: string;
   /** `all`: the whole installation; `company`: one clinic (`--company`), no global tables. */
   scope: 'all' | 'company';
+}
+
+export function newHeader(
+  fields: Pick<BackupHeader, 'materia_version' | 'migrations' | 'scope'>,
+): BackupHeader {
+  return {
+    format: FORMAT_NAME,
+    format_version: FORMAT_VERSION,
+    schema_level: fields.migrations.at(-1)!,
+    created_at: new Date().toISOString(),
+    ...fields,
+  };
+}
+
+/** Why a first line is not a header this Materia reads, or null when it is. */
+export function headerProblem(header: Partial<BackupHeader> | undefined): string | null {
+  if (header?.format !== FORMAT_NAME) return 'is not a Materia backup';
+  if (header.format_version !== FORMAT_VERSION) {
+    return `is a backup of format ${header.format_version}; this Materia reads format ${FORMAT_VERSION}`;
+  }
+  return null;
 }
 
 export interface TableSection {

@@ -17,7 +17,7 @@ const AFTER_ROWS = Buffer.from(`\n${END_OF_ROWS}`);
 /** A control line is a short JSON object; anything longer is not one. */
 const MAX_CONTROL_LINE = 16 * 1024 * 1024;
 
-export interface ControlLine {
+interface ControlLine {
   mark: string;
   body: unknown;
 }

@@ -9,8 +9,7 @@ import pg from 'pg';
 import { applyMigration, MIGRATION_LOCK_KEY, SCHEMA_MIGRATIONS_SQL } from '../db/migrate';
 import { catalogueTables } from './catalogue';
 import {
-  FORMAT_NAME,
-  FORMAT_VERSION,
+  headerProblem,
   MARK,
   type BackupHeader,
   type CompanySection,
@@ -30,7 +29,7 @@ import {
 } from './target';
 import { restoreCounters, setTenant } from './tenant-sql';
 
-export interface RestoreOptions {
+interface RestoreOptions {
   ownerUrl: string;
   appRole: string;
   /** The backup, opened (its header already read and checked by `readHeader`). */
@@ -41,7 +40,7 @@ export interface RestoreOptions {
   company: string | null;
 }
 
-export interface RestoreSummary {
+interface RestoreSummary {
   clinics: string[];
   tables: number;
   rows: number;
@@ -53,15 +52,9 @@ export async function readHeader(
 ): Promise<{ reader: BackupReader; header: BackupHeader }> {
   const reader = await BackupReader.open(file);
   const first = await reader.line();
-  const header = first?.body as BackupHeader | undefined;
-  if (first?.mark !== MARK.header || header?.format !== FORMAT_NAME) {
-    throw new BackupFileError(`${file} is not a Materia backup.`);
-  }
-  if (header.format_version !== FORMAT_VERSION) {
-    throw new BackupFileError(
-      `${file} is a backup of format ${header.format_version}; this Materia reads format ${FORMAT_VERSION}.`,
-    );
-  }
+  const header = (first?.mark === MARK.header ? first.body : undefined) as BackupHeader | undefined;
+  const problem = headerProblem(header);
+  if (problem || !header) throw new BackupFileError(`${file} ${problem}.`);
   knownPrefix(header.migrations);
   return { reader, header };
 }

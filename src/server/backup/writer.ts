@@ -15,11 +15,9 @@ import { copiedTables, type CatalogueTable } from './catalogue';
 import {
   controlLine,
   END_OF_ROWS,
-  FORMAT_NAME,
-  FORMAT_VERSION,
   INSTALLATION_ONLY_TABLES,
   MARK,
-  type BackupHeader,
+  newHeader,
   type CompanySection,
   type EndSection,
   type TableSection,
@@ -28,14 +26,14 @@ import { progressLine } from './progress';
 import { appliedMigrations } from './schema-level';
 import { setTenant, tenantCounters } from './tenant-sql';
 
-export interface BackupOptions {
+interface BackupOptions {
   ownerUrl: string;
   file: string;
   /** One clinic's slug, or null for every clinic and the global tables. */
   company: string | null;
 }
 
-export interface BackupSummary extends EndSection {
+interface BackupSummary extends EndSection {
   bytes: number;
   schemaLevel: string;
 }
@@ -92,15 +90,11 @@ export async function writeBackup(options: BackupOptions): Promise<BackupSummary
       'Backing up',
       () => globalTables.length + companies.length * tenantTables.length,
     );
-    const header: BackupHeader = {
-      format: FORMAT_NAME,
-      format_version: FORMAT_VERSION,
+    const header = newHeader({
       materia_version: readVersion(),
-      schema_level: migrations.at(-1)!,
       migrations,
-      created_at: new Date().toISOString(),
       scope: options.company ? 'company' : 'all',
-    };
+    });
     await write(gzip, controlLine(MARK.header, header));
     for (const table of globalTables) {
       const select = `select ${columnList(client, table.columns)} from ${client.escapeIdentifier(table.name)}`;
