@@ -6,6 +6,7 @@
 import { spawn } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { post, serverEnv, serverProcess, type ServerProcess } from '../support/server-process';
 
@@ -20,13 +21,13 @@ const PNG = Buffer.concat([
 type Row = Record<string, unknown>;
 
 /** Runs `src/server/cli/{command}.ts` on a data folder, as `npm run {command}` does. */
-function cli(command: string, dataDir: string, args: string[]) {
+function cli(command: string, dataDir: string, args: string[], env: Record<string, string> = {}) {
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', `src/server/cli/${command}.ts`, ...args],
     {
       cwd: ROOT,
-      env: serverEnv(dataDir, 1),
+      env: { ...serverEnv(dataDir, 1), ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
@@ -92,6 +93,7 @@ let demo: Caller;
 let backupFile: string;
 let avatarAddress: string;
 let deletedPatientId: number;
+let backedUpRows: string;
 
 beforeAll(async () => {
   source = await serverProcess();
@@ -147,6 +149,7 @@ describe('npm run backup / restore of a whole installation', () => {
     expect(run.stderr).toMatch(/Backing up: (\d+)\/\1 tables, [\d,]+ rows/);
     expect(run.stdout).toMatch(/^Backup written to .*: 1 clinic\(s\), \d+ tables/);
     expect(run.code).toBe(0);
+    backedUpRows = /(\d+) rows/.exec(run.stdout)![1]!;
   }, 120_000);
 
   it('refuses a cut-short file, naming the problem, and leaves the fresh folder empty', async () => {
@@ -257,5 +260,40 @@ describe('one clinic exported and imported with --company', () => {
       deletedPatientId + 1,
       'Arrival, New',
     ]);
+  }, 180_000);
+});
+
+describe('an external database whose owner is no superuser', () => {
+  /** A database on the source's cluster, owned by a role row-level security binds (FORCE). */
+  async function externalDatabase(name: string) {
+    const { port } = JSON.parse(
+      await readFile(join(source.dataDir, 'pg-runtime.json'), 'utf8'),
+    ) as {
+      port: number;
+    };
+    const { password } = JSON.parse(
+      await readFile(join(source.dataDir, 'pg-credentials.json'), 'utf8'),
+    ) as { password: string };
+    const root = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}`;
+    const admin = new pg.Client({ connectionString: `${root}/postgres` });
+    await admin.connect();
+    await admin.query(`create role ${name}_owner login createrole password 'owner-pw'`);
+    await admin.query(`create role ${name}_app login password 'app-pw'`);
+    await admin.query(`create database ${name} owner ${name}_owner`);
+    await admin.end();
+    return {
+      DATABASE_URL: `postgres://${name}_owner:owner-pw@127.0.0.1:${port}/${name}`,
+      DATABASE_APP_URL: `postgres://${name}_app:app-pw@127.0.0.1:${port}/${name}`,
+    };
+  }
+
+  it('restores into it, and backs every row up from it again', async () => {
+    const external = await externalDatabase('restored_elsewhere');
+    const restored = await cli('restore', target.dataDir, [backupFile], external);
+    expect(restored.code).toBe(0);
+    const again = join(source.dataDir, 'again.materia.gz');
+    const backup = await cli('backup', target.dataDir, ['--out', again], external);
+    expect(backup.code).toBe(0);
+    expect(/(\d+) rows/.exec(backup.stdout)?.[1]).toBe(backedUpRows);
   }, 180_000);
 });
