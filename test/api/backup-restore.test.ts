@@ -251,6 +251,10 @@ describe('one clinic exported and imported with --company', () => {
       [exportFile],
       'A clinic "acme" already exists here. Add --replace to replace it (that clinic only).',
     );
+    await expectRefusedRestore(
+      [backupFile, '--company', 'nowhere'],
+      'The backup holds no clinic "nowhere".',
+    );
     const replaced = await cli('restore', target.dataDir, [exportFile, '--replace']);
     expect(replaced.code).toBe(0);
     const acme = await caller(target.baseUrl, ACME.slug, ACME.email, ACME.password);

@@ -10,6 +10,7 @@ import { applyMigration, MIGRATION_LOCK_KEY, SCHEMA_MIGRATIONS_SQL } from '../db
 import { catalogueTables } from './catalogue';
 import {
   headerProblem,
+  INSTALLATION_ONLY_TABLES,
   MARK,
   type BackupHeader,
   type CompanySection,
@@ -64,6 +65,8 @@ class Restore {
   private readonly restored: string[] = [];
   private companyId: number | null = null;
   private skipping = false;
+  /** Whether any table was passed over (then the end's totals can not be compared). */
+  private skippedAny = false;
   private counters: Record<string, number> = {};
 
   constructor(
@@ -87,7 +90,12 @@ class Restore {
   private async table(section: TableSection) {
     const { reader } = this.options;
     const global = this.companyId === null && !this.skipping;
-    if (this.skipping || (global && this.importing)) return reader.skipRows();
+    // An import takes a clinic's records, not the installation's sessions or global tables.
+    const installationOnly = global || INSTALLATION_ONLY_TABLES.includes(section.table);
+    if (this.skipping || (this.importing && installationOnly)) {
+      this.skippedAny = true;
+      return reader.skipRows();
+    }
     this.progress.add(1, await this.loader.load(reader, section, this.companyId));
   }
 
@@ -140,10 +148,8 @@ class Restore {
     if (this.options.company !== null && this.restored.length === 0) {
       throw new RestoreRefused(`The backup holds no clinic "${this.options.company}".`);
     }
-    if (
-      !this.importing &&
-      (end.tables !== this.progress.tables || end.rows !== this.progress.rows)
-    ) {
+    const counted = this.progress.tables === end.tables && this.progress.rows === end.rows;
+    if (!this.skippedAny && !counted) {
       throw new BackupFileError(
         `The backup file says ${end.tables} tables and ${end.rows} rows, but holds ${this.progress.tables} and ${this.progress.rows}.`,
       );
