@@ -3,15 +3,11 @@
  * running servers write meanwhile), each table streamed by COPY … TO STDOUT through gzip into
  * FILE.partial, renamed to FILE once complete. No table is ever held in memory.
  */
-import { once } from 'node:events';
-import { createWriteStream } from 'node:fs';
-import { rename, rm, stat } from 'node:fs/promises';
-import { pipeline } from 'node:stream/promises';
-import { createGzip, type Gzip } from 'node:zlib';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import { readVersion } from '../version';
 import { copiedTables, type CatalogueTable } from './catalogue';
+import { FileSink } from './file-sink';
 import {
   controlLine,
   END_OF_ROWS,
@@ -38,21 +34,17 @@ interface BackupSummary extends EndSection {
   schemaLevel: string;
 }
 
-async function write(gzip: Gzip, data: string | Buffer): Promise<void> {
-  if (!gzip.write(data)) await once(gzip, 'drain');
-}
-
 /** Streams one table's rows (`select` names the columns and the rows) into the file. */
 async function copyRows(
   client: pg.Client,
-  gzip: Gzip,
+  sink: FileSink,
   section: TableSection,
   select: string,
 ): Promise<number> {
-  await write(gzip, controlLine(MARK.table, section));
+  await sink.write(controlLine(MARK.table, section));
   const rows = client.query(copyTo(`copy (${select}) to stdout`));
-  for await (const chunk of rows) await write(gzip, chunk as Buffer);
-  await write(gzip, END_OF_ROWS);
+  for await (const chunk of rows) await sink.write(chunk as Buffer);
+  await sink.write(END_OF_ROWS);
   return rows.rowCount;
 }
 
@@ -72,9 +64,7 @@ async function readCompanies(client: pg.Client, slug: string | null) {
 export async function writeBackup(options: BackupOptions): Promise<BackupSummary> {
   const client = new pg.Client({ connectionString: options.ownerUrl });
   await client.connect();
-  const partial = `${options.file}.partial`;
-  const gzip = createGzip();
-  const written = pipeline(gzip, createWriteStream(partial, { mode: 0o600 }));
+  const sink = new FileSink(options.file);
   try {
     await client.query('begin isolation level repeatable read, read only');
     const migrations = await appliedMigrations(client);
@@ -95,23 +85,23 @@ export async function writeBackup(options: BackupOptions): Promise<BackupSummary
       migrations,
       scope: options.company ? 'company' : 'all',
     });
-    await write(gzip, controlLine(MARK.header, header));
+    await sink.write(controlLine(MARK.header, header));
     for (const table of globalTables) {
       const select = `select ${columnList(client, table.columns)} from ${client.escapeIdentifier(table.name)}`;
       progress.add(
         1,
-        await copyRows(client, gzip, { table: table.name, columns: table.columns }, select),
+        await copyRows(client, sink, { table: table.name, columns: table.columns }, select),
       );
     }
     for (const company of companies) {
       const id = company.company_id;
       await setTenant(client, id);
       const section: CompanySection = { company, counters: counters.get(id) ?? {} };
-      await write(gzip, controlLine(MARK.company, section));
+      await sink.write(controlLine(MARK.company, section));
       for (const table of tenantTables) {
         progress.add(
           1,
-          await copyRows(client, gzip, tableSection(table), tenantSelect(client, table, id)),
+          await copyRows(client, sink, tableSection(table), tenantSelect(client, table, id)),
         );
       }
     }
@@ -120,17 +110,13 @@ export async function writeBackup(options: BackupOptions): Promise<BackupSummary
       rows: progress.rows,
       clinics: companies.length,
     };
-    await write(gzip, controlLine(MARK.end, end));
-    gzip.end();
-    await written;
+    await sink.write(controlLine(MARK.end, end));
+    const bytes = await sink.close();
     await client.query('commit');
     progress.done();
-    await rename(partial, options.file);
-    return { ...end, bytes: (await stat(options.file)).size, schemaLevel: header.schema_level };
+    return { ...end, bytes, schemaLevel: header.schema_level };
   } catch (error) {
-    gzip.destroy();
-    await written.catch(() => undefined);
-    await rm(partial, { force: true });
+    await sink.abort();
     throw error;
   } finally {
     await client.end();
