@@ -211,6 +211,8 @@ export function helpText(): string {
     '',
     'Usage: npm start            build the web app if needed, then start the server',
     '       npm run company -- create --slug SLUG --name NAME --admin-email E --admin-password P',
+    '       npm run backup -- --out FILE [--company SLUG]',
+    '       npm run restore -- FILE [--replace] [--company SLUG]',
     '',
     'Environment variables:',
     ...rows,

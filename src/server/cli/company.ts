@@ -4,10 +4,11 @@
  * database settings as the server (DATA_DIR or DATABASE_URL), and works while the server runs.
  */
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../config';
+import { loadConfig } from '../config';
 import { openDatabase } from '../db/database';
 import { createCompany } from '../companies/create';
 import { registerSeeders } from '../seed/register';
+import { runCommand } from './run-command';
 
 const USAGE = `Usage: npm run company -- create --slug SLUG --name NAME --admin-email EMAIL --admin-password PASSWORD
        [--admin-first-name NAME] [--admin-last-name NAME]`;
@@ -56,12 +57,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(
-      error instanceof ConfigError ? `Configuration: ${error.message}` : (error as Error).message,
-    );
-    process.exit(1);
-  },
-);
+runCommand(main);

@@ -81,6 +81,12 @@ async function managedAppUrl(ownerUrl: string): Promise<string> {
   }
 }
 
+/** The application role's connection: DATABASE_APP_URL, else the managed role (created here). */
+export const appUrlFor = async (config: Config, ownerUrl: string): Promise<string> =>
+  config.databaseAppUrl ?? (await managedAppUrl(ownerUrl));
+
+export const roleOf = (url: string): string => decodeURIComponent(new URL(url).username);
+
 export async function assertAppRoleIsBound(pool: pg.Pool): Promise<void> {
   const { rows } = await pool.query<{ rolname: string; rolsuper: boolean; rolbypassrls: boolean }>(
     'select rolname, rolsuper, rolbypassrls from pg_roles where rolname = current_user',
@@ -103,8 +109,8 @@ export async function openDatabase(config: Config, log: Logger): Promise<Databas
     ownerUrl = cluster.url;
   }
   try {
-    const appUrl = config.databaseAppUrl ?? (await managedAppUrl(ownerUrl));
-    const appRole = decodeURIComponent(new URL(appUrl).username);
+    const appUrl = await appUrlFor(config, ownerUrl);
+    const appRole = roleOf(appUrl);
     await migrate(ownerUrl, appRole, MIGRATIONS, (m) => log.info(m));
     const pool = new pg.Pool({
       connectionString: appUrl,

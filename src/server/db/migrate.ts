@@ -10,7 +10,18 @@ export interface Migration {
   sql: string;
 }
 
-const LOCK_KEY = 7_061_993;
+/** The advisory lock migrations run under (a restore takes it too). */
+export const MIGRATION_LOCK_KEY = 7_061_993;
+
+/** One migration's SQL and its record, on a client already inside the caller's transaction. */
+export async function applyMigration(client: pg.ClientBase, migration: Migration, appRole: string) {
+  await client.query(migration.sql.replaceAll(':app_role', client.escapeIdentifier(appRole)));
+  await client.query('insert into schema_migrations (name) values ($1)', [migration.name]);
+}
+
+/** The table that records applied migrations. */
+export const SCHEMA_MIGRATIONS_SQL = `create table if not exists schema_migrations (
+      name text primary key, applied_at timestamptz not null default now())`;
 
 /**
  * Row-level security is forced on the tenant tables, so an owner that is neither superuser nor
@@ -44,22 +55,19 @@ export async function migrate(
   await client.connect();
   try {
     await assertOwnerSeesEveryCompany(client);
-    await client.query('select pg_advisory_lock($1)', [LOCK_KEY]);
-    await client.query(`create table if not exists schema_migrations (
-      name text primary key, applied_at timestamptz not null default now())`);
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await client.query(SCHEMA_MIGRATIONS_SQL);
     const done = new Set(
       (await client.query<{ name: string }>('select name from schema_migrations')).rows.map(
         (r) => r.name,
       ),
     );
-    const role = client.escapeIdentifier(appRole);
     for (const migration of migrations) {
       if (done.has(migration.name)) continue;
       log(`Applying migration ${migration.name}`);
       await client.query('begin');
       try {
-        await client.query(migration.sql.replaceAll(':app_role', role));
-        await client.query('insert into schema_migrations (name) values ($1)', [migration.name]);
+        await applyMigration(client, migration, appRole);
         await client.query('commit');
       } catch (error) {
         await client.query('rollback');
@@ -69,7 +77,9 @@ export async function migrate(
       }
     }
   } finally {
-    await client.query('select pg_advisory_unlock($1)', [LOCK_KEY]).catch(() => undefined);
+    await client
+      .query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY])
+      .catch(() => undefined);
     await client.end();
   }
 }
