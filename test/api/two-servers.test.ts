@@ -236,6 +236,25 @@ describe('two servers on one database', () => {
     // One real proof-of-work at the servers' cost (≈ 5 s of one core, far more on a busy machine).
   }, 120_000);
 
+  it('counts a burst of guesses at many accounts, from one address, through both, one by one', async () => {
+    const address = '198.51.100.42';
+    const guesses = Array.from({ length: 8 }, (_, i) =>
+      send(
+        i % 2 ? b : a,
+        'users/login',
+        {
+          _company_slug: clinic.slug,
+          user_email: `nobody-${i}@${clinic.slug}.test`,
+          password: WRONG,
+        },
+        address,
+      ),
+    );
+    const statuses = (await Promise.all(guesses)).map((r) => r.status).sort();
+    // From the address's 3rd failure on, a guess needs a captcha (or a wait), whichever server.
+    expect(statuses).toEqual([401, 401, 401, 429, 429, 429, 429, 429]);
+  });
+
   it('dispenses a prescription sent to both at once only once, and moves its stock once', async () => {
     const admin = await loggedIn(a, clinic, clinic.adminEmail);
     const insert = async (path: string, values: Record<string, unknown>, key: string) =>
