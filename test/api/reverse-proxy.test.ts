@@ -2,8 +2,8 @@
  * The scale-out recipe of docs/operations.md, run as written: docs/examples/nginx.conf (its
  * placeholders filled in) in front of two real server processes with TRUST_PROXY=yes, nginx
  * started as an ordinary process in a temporary folder on a free port. Calls go through nginx to
- * both servers, go on when one server stops, and login throttling still sees the client's own
- * address, whatever X-Forwarded-For the client sends.
+ * both servers, go on when one server is not ready (its database cut off) or stopped, and login
+ * throttling still sees the client's own address, whatever X-Forwarded-For the client sends.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -15,6 +15,7 @@ import { freePort } from '../../src/server/db/embedded';
 import { TEST_PASSWORD } from '../support/api';
 import { parsePrometheusText, sampleValue } from '../support/prometheus-text';
 import { serverProcess, type ServerProcess } from '../support/server-process';
+import { tcpProxy } from '../support/tcp-proxy';
 import { useTestServer } from '../support/test-env';
 
 const RECIPE = resolve(import.meta.dirname, '..', '..', 'docs', 'examples', 'nginx.conf');
@@ -22,6 +23,8 @@ const METRICS_TOKEN = 'reverse-proxy-metrics-token-0123456789';
 const env = useTestServer({ company: 'Proxy Clinic' });
 
 let servers: ServerProcess[] = [];
+/** The second server reaches the database through this relay, which a test cuts. */
+let relay: Awaited<ReturnType<typeof tcpProxy>> | null = null;
 let nginx: ChildProcess | null = null;
 let nginxDir = '';
 let proxyUrl = '';
@@ -139,7 +142,16 @@ beforeAll(async () => {
     METRICS_TOKEN,
     LOG_LEVEL: 'warn',
   };
-  servers = await Promise.all([serverProcess(settings), serverProcess(settings)]);
+  const database = new URL(inject('databaseOwnerUrl'));
+  relay = await tcpProxy({ host: database.hostname, port: Number(database.port) });
+  const relayed = {
+    DATABASE_URL: relay.urlFor(settings.DATABASE_URL),
+    DATABASE_APP_URL: relay.urlFor(settings.DATABASE_APP_URL),
+  };
+  servers = await Promise.all([
+    serverProcess(settings),
+    serverProcess({ ...settings, ...relayed }),
+  ]);
   await Promise.all(servers.map((s) => s.start()));
   await startNginx();
 }, 180_000);
@@ -151,6 +163,7 @@ afterAll(async () => {
     await exited;
   }
   await Promise.all(servers.map((s) => s.stop()));
+  await relay?.close();
   if (nginxDir) await rm(nginxDir, { recursive: true, force: true });
 });
 
@@ -179,6 +192,24 @@ describe('two servers behind nginx (docs/examples/nginx.conf)', () => {
       password: TEST_PASSWORD,
     });
     expect(admin).toMatchObject({ status: 429, data: { captcha_required: true } });
+  });
+
+  it('passes calls to the other server while one is not ready (its database cut off)', async () => {
+    const second = servers[1] as ServerProcess;
+    await relay?.cut();
+    try {
+      await expect
+        .poll(async () => (await fetch(`${second.baseUrl}/health/ready`)).status)
+        .toBe(503);
+      // One after the other, so that nginx's round robin offers each call to the cut-off one.
+      for (let i = 0; i < 6; i += 1) {
+        const listed = await viaProxy('herbs/list', { limit: 5, _user_token: token });
+        expect(listed).toMatchObject({ status: 200, result: true });
+      }
+    } finally {
+      await relay?.resume();
+    }
+    await expect.poll(async () => (await fetch(`${second.baseUrl}/health/ready`)).status).toBe(200);
   });
 
   it('goes on answering through the other server when one stops', async () => {
