@@ -19,6 +19,8 @@ import { tcpProxy } from '../support/tcp-proxy';
 import { useTestServer } from '../support/test-env';
 
 const RECIPE = resolve(import.meta.dirname, '..', '..', 'docs', 'examples', 'nginx.conf');
+/** The watchdog probes once a second and the listener reconnects after a pause: give them time. */
+const READY_POLL = { timeout: 15_000, interval: 100 };
 const METRICS_TOKEN = 'reverse-proxy-metrics-token-0123456789';
 const env = useTestServer({ company: 'Proxy Clinic' });
 
@@ -199,7 +201,7 @@ describe('two servers behind nginx (docs/examples/nginx.conf)', () => {
     await relay?.cut();
     try {
       await expect
-        .poll(async () => (await fetch(`${second.baseUrl}/health/ready`)).status)
+        .poll(async () => (await fetch(`${second.baseUrl}/health/ready`)).status, READY_POLL)
         .toBe(503);
       // One after the other, so that nginx's round robin offers each call to the cut-off one.
       for (let i = 0; i < 6; i += 1) {
@@ -209,7 +211,9 @@ describe('two servers behind nginx (docs/examples/nginx.conf)', () => {
     } finally {
       await relay?.resume();
     }
-    await expect.poll(async () => (await fetch(`${second.baseUrl}/health/ready`)).status).toBe(200);
+    await expect
+      .poll(async () => (await fetch(`${second.baseUrl}/health/ready`)).status, READY_POLL)
+      .toBe(200);
   });
 
   it('goes on answering through the other server when one stops', async () => {

@@ -17,6 +17,8 @@ import { TEST_PASSWORD } from '../support/api';
 import { parsePrometheusText, sampleValue } from '../support/prometheus-text';
 import { logInAdmin, serverProcess, type ServerProcess } from '../support/server-process';
 
+/** The watchdog probes once a second and the listener reconnects after a pause: give them time. */
+const READY_POLL = { timeout: 15_000, interval: 100 };
 const METRICS_TOKEN = 'two-servers-metrics-token-0123456789';
 const WRONG = 'Wrong-Password-1';
 const scratch = `materia_two_${randomBytes(4).toString('hex')}`;
@@ -138,7 +140,7 @@ describe('two servers on one database', () => {
     for (const server of [a, b]) {
       // The change listener connects just after the server listens.
       await expect
-        .poll(async () => (await fetch(`${server.baseUrl}/health/ready`)).status)
+        .poll(async () => (await fetch(`${server.baseUrl}/health/ready`)).status, READY_POLL)
         .toBe(200);
       expect(await logInAdmin(server.baseUrl)).toHaveProperty('_user_token');
     }
@@ -191,7 +193,8 @@ describe('two servers on one database', () => {
       expect(listed.status).toBe(200);
       expect(listed.result).toBe(true);
     }
-  });
+    // The command is a process of its own: tsx, a pool, Argon2 and the new clinic's starting data.
+  }, 60_000);
 
   it('adds up failed logins sent to A and B alike into one throttle, and one captcha', async () => {
     const admin = await loggedIn(a, clinic, clinic.adminEmail);
