@@ -15,6 +15,13 @@ export function onDemoCreated(seeder: DemoSeeder): void {
   seeders.push(seeder);
 }
 
+const demoExists = async (db: Kysely<DB>) =>
+  (await db
+    .selectFrom('companies')
+    .select('company_id')
+    .where('company_slug', '=', DEMO_SLUG)
+    .executeTakeFirst()) !== undefined;
+
 /** Meets the password rules: an upper-case letter, a digit, no spaces, well over 10 long. */
 const generatePassword = () => `M${randomBytes(12).toString('base64url')}7`;
 
@@ -22,13 +29,8 @@ export async function ensureDemoCompany(
   db: Kysely<DB>,
   config: Config,
 ): Promise<{ created: boolean; email: string; password: string | null; generated: boolean }> {
-  const existing = await db
-    .selectFrom('companies')
-    .select('company_id')
-    .where('company_slug', '=', DEMO_SLUG)
-    .executeTakeFirst();
-  if (existing)
-    return { created: false, email: config.adminEmail, password: null, generated: false };
+  const notCreated = { created: false, email: config.adminEmail, password: null, generated: false };
+  if (await demoExists(db)) return notCreated;
   const password = config.adminPassword ?? generatePassword();
   const company = await createCompany(db, {
     slug: DEMO_SLUG,
@@ -37,7 +39,12 @@ export async function ensureDemoCompany(
     adminPassword: password,
     adminFirstName: 'Ada',
     adminLastName: 'Admin',
+  }).catch(async (error: unknown) => {
+    // Servers started together on a fresh database race to create it: the others carry on.
+    if (await demoExists(db)) return null;
+    throw error;
   });
+  if (!company) return notCreated;
   for (const seed of seeders) await seed(db, company.company_id);
   return { created: true, email: config.adminEmail, password, generated: !config.adminPassword };
 }

@@ -68,8 +68,10 @@ async function lockSubject(trx: Tx, companyId: number, subject: string): Promise
 }
 
 /**
- * The subjects an attempt for `email` from `ip` counts against (the account, the address), with
- * the account locked so that parallel attempts on it are counted one after the other.
+ * The subjects an attempt for `email` from `ip` counts against (the account, the address), both
+ * locked so that parallel attempts on either are counted one after the other — guesses at many
+ * accounts from one address too, whichever server they reach. Always the account first, then the
+ * address: no attempt holds an address while waiting for an account, so no two deadlock.
  */
 export async function lockedSubjects(
   trx: Tx,
@@ -78,8 +80,10 @@ export async function lockedSubjects(
   ip: string,
 ): Promise<readonly [account: string, address: string]> {
   const account = accountSubject(email);
+  const address = addressSubject(ip);
   await lockSubject(trx, companyId, account);
-  return [account, addressSubject(ip)];
+  await lockSubject(trx, companyId, address);
+  return [account, address];
 }
 
 /** Counts at most `limit` attempts: enough to decide, however many an attacker made. */

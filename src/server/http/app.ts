@@ -52,7 +52,10 @@ export async function buildApp(
   const app = Fastify({
     bodyLimit: BODY_LIMIT_BYTES,
     // Only a trusted proxy may say who the client is; else anyone could dodge per-address limits.
-    trustProxy: services.config.trustProxy,
+    // Only the nearest hop (the proxy itself) is trusted, so the client is the last entry of
+    // X-Forwarded-For: proxies append the address they see, and whatever the client wrote
+    // before it is the client's claim, not a fact.
+    trustProxy: services.config.trustProxy ? (_address, hop) => hop === 0 : false,
     // Per-request lines would drown the log at clinic load; errors are still logged.
     logController: new LogController({ disableRequestLogging: true }),
     // An address that can not be decoded gets the envelope, not Fastify's own error body.
