@@ -59,7 +59,13 @@ export function AddDialog({ fields, onClose, onAdd }: Props) {
     }, 0);
   };
   return (
-    <Modal opened onClose={onClose} title={`Add ${definition.singular}`} centered>
+    <Modal
+      opened
+      onClose={onClose}
+      title={`Add ${definition.singular}`}
+      centered
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       <form onSubmit={submit} noValidate>
         <EntityEditor
           source={source}
