@@ -3,29 +3,20 @@
  * without the list privilege is told so, a switched-off module is named, and an admin is shown
  * the way to switch it on. Looked at 1440 and 375 px; axe stays clean.
  */
-import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe';
-import {
-  loginAs,
-  loginAsAdmin,
-  openPage,
-  screenshotPath,
-  sharedBrowser,
-  SMALL,
-  WIDE,
-} from '../support/browser';
+import { loginAs, loginAsAdmin, openPage, screenshotPath } from '../support/browser';
 import { adminCall, createUser } from './api';
+import { editorOf, screenBrowser, WIDTHS } from './screen-tests';
 
-const browser = sharedBrowser();
+const browser = screenBrowser();
 let organsId: number;
 
 const setOrgans = (enabled: 0 | 1) =>
   adminCall('modules/update_module_enabled', { module_id: organsId, module_enabled: enabled });
 
 beforeAll(async () => {
-  await mkdir('test-results', { recursive: true });
   const modules =
     await adminCall<Array<{ module_id: number; module_name: string }>>('modules/get_settings');
   organsId = modules.find((m) => m.module_name === 'organs')?.module_id ?? 0;
@@ -38,10 +29,7 @@ afterAll(async () => {
 const closed = (page: Page) => page.locator('[data-screen-closed]');
 
 describe('dead ends', () => {
-  it.each([
-    ['wide', WIDE],
-    ['small', SMALL],
-  ])('a user without the list privilege is told so (%s)', async (name, viewport) => {
+  it.each(WIDTHS)('a user without the list privilege is told so (%s)', async (name, viewport) => {
     const user = await createUser({ privileges: ['herbs/*'], firstName: 'Limited' });
     const { page, context, errors } = await openPage(browser, { viewport });
     await loginAs(page, user.email, user.password);
@@ -56,10 +44,7 @@ describe('dead ends', () => {
     await context.close();
   });
 
-  it.each([
-    ['wide', WIDE],
-    ['small', SMALL],
-  ])(
+  it.each(WIDTHS)(
     'a switched-off module is named, with the way to switch it on for an admin (%s)',
     async (name, viewport) => {
       await setOrgans(0);
@@ -73,7 +58,7 @@ describe('dead ends', () => {
       expect(await seriousViolations(page)).toEqual([]);
       await page.getByRole('link', { name: 'Switch it on in the Modules screen' }).click();
       await page.waitForURL(`**/app/modules/${organsId}`);
-      const enabled = page.getByRole('region', { name: 'Editor' }).getByRole('switch', {
+      const enabled = editorOf(page).getByRole('switch', {
         name: 'Enabled',
       });
       await enabled.waitFor();

@@ -5,27 +5,15 @@
  * (31/02/1941) is kept as typed and marked, nothing saved, never silently reverted.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe';
-import {
-  loginAsAdmin,
-  openPage,
-  screenshotPath,
-  sharedBrowser,
-  SMALL,
-  WIDE,
-} from '../support/browser';
+import { loginAsAdmin, openPage, screenshotPath } from '../support/browser';
 import { adminCall, createUser, insertRow } from './api';
+import { editorOf, screenBrowser, WIDTHS } from './screen-tests';
 
-const browser = sharedBrowser();
+const browser = screenBrowser();
 
-beforeAll(async () => {
-  await mkdir('test-results', { recursive: true });
-});
-
-const editorOf = (page: Page) => page.getByRole('region', { name: 'Editor' });
 const input = (page: Page, field: string) => editorOf(page).locator(`input[data-field="${field}"]`);
 
 /** The message the field's input is described by (Mantine's error element), or null. */
@@ -39,29 +27,29 @@ async function messageOf(page: Page, field: string): Promise<string | null> {
 }
 
 describe('errors in words', () => {
-  it.each([
-    ['wide', WIDE],
-    ['small', SMALL],
-  ])('an empty Add names the field by its label, on the field (%s)', async (name, viewport) => {
-    const { page, context, errors } = await openPage(browser, { viewport });
-    await loginAsAdmin(page);
-    await page.goto('/app/symptoms');
-    await page.getByRole('button', { name: 'Add', exact: true }).click();
-    const dialog = page.getByRole('dialog', { name: 'Add symptom' });
-    await dialog.getByRole('textbox', { name: 'Name' }).waitFor();
-    await dialog.getByRole('button', { name: 'Add' }).click();
-    await dialog.getByText('Name is required.').waitFor();
-    const nameBox = dialog.getByRole('textbox', { name: 'Name' });
-    expect(await nameBox.getAttribute('aria-invalid')).toBe('true');
-    expect(await page.getByText('"symptom_name" is required.').count()).toBe(0);
-    await page.screenshot({ path: screenshotPath(`field-errors-required-${name}`) });
-    expect(await seriousViolations(page)).toEqual([]);
-    // The message follows the value: typing a name clears it.
-    await nameBox.fill(`Ache ${randomBytes(3).toString('hex')}`);
-    await expect.poll(() => dialog.getByText('Name is required.').count()).toBe(0);
-    expect(errors).toEqual([]);
-    await context.close();
-  });
+  it.each(WIDTHS)(
+    'an empty Add names the field by its label, on the field (%s)',
+    async (name, viewport) => {
+      const { page, context, errors } = await openPage(browser, { viewport });
+      await loginAsAdmin(page);
+      await page.goto('/app/symptoms');
+      await page.getByRole('button', { name: 'Add', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add symptom' });
+      await dialog.getByRole('textbox', { name: 'Name' }).waitFor();
+      await dialog.getByRole('button', { name: 'Add' }).click();
+      await dialog.getByText('Name is required.').waitFor();
+      const nameBox = dialog.getByRole('textbox', { name: 'Name' });
+      expect(await nameBox.getAttribute('aria-invalid')).toBe('true');
+      expect(await page.getByText('"symptom_name" is required.').count()).toBe(0);
+      await page.screenshot({ path: screenshotPath(`field-errors-required-${name}`) });
+      expect(await seriousViolations(page)).toEqual([]);
+      // The message follows the value: typing a name clears it.
+      await nameBox.fill(`Ache ${randomBytes(3).toString('hex')}`);
+      await expect.poll(() => dialog.getByText('Name is required.').count()).toBe(0);
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
 
   it('clears a stale e-mail message as the value becomes valid, and keeps what was typed', async () => {
     const user = await createUser({ firstName: 'Mail' });

@@ -5,26 +5,14 @@
  * privileges. The server still refuses the same things (test/api/entities-tree.test.ts).
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe';
-import {
-  loginAs,
-  loginAsAdmin,
-  openPage,
-  screenshotPath,
-  sharedBrowser,
-  SMALL,
-  WIDE,
-} from '../support/browser';
+import { loginAs, loginAsAdmin, openPage, screenshotPath } from '../support/browser';
 import { createUser, insertRow } from './api';
+import { screenBrowser, WIDTHS } from './screen-tests';
 
-const browser = sharedBrowser();
-
-beforeAll(async () => {
-  await mkdir('test-results', { recursive: true });
-});
+const browser = screenBrowser();
 
 const button = (page: Page, name: string) =>
   page.getByRole('button', { name, exact: true }).first();
@@ -43,10 +31,7 @@ async function saysWhy(page: Page, control: Locator, reason: string) {
 }
 
 describe('rules known before acting', () => {
-  it.each([
-    ['wide', WIDE],
-    ['small', SMALL],
-  ])(
+  it.each(WIDTHS)(
     'disables Delete of a mandatory category and Add under a closed one (%s)',
     async (name, viewport) => {
       const tag = randomBytes(3).toString('hex');

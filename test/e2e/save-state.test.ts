@@ -4,34 +4,19 @@
  * Retry that sends it again, and what was typed stays.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe';
-import {
-  loginAsAdmin,
-  openPage,
-  screenshotPath,
-  sharedBrowser,
-  SMALL,
-  WIDE,
-} from '../support/browser';
+import { loginAsAdmin, openPage, screenshotPath } from '../support/browser';
 import { adminCall, insertRow } from './api';
+import { editorOf, screenBrowser, WIDTHS } from './screen-tests';
 
-const browser = sharedBrowser();
+const browser = screenBrowser();
 
-beforeAll(async () => {
-  await mkdir('test-results', { recursive: true });
-});
-
-const editorOf = (page: Page) => page.getByRole('region', { name: 'Editor' });
 const statusOf = (page: Page) => editorOf(page).locator('[data-save-status]');
 
 describe('saved, visibly', () => {
-  it.each([
-    ['wide', WIDE],
-    ['small', SMALL],
-  ])(
+  it.each(WIDTHS)(
     'says Saved after a field is left, and Not saved with a Retry that resends (%s)',
     async (name, viewport) => {
       const tag = randomBytes(3).toString('hex');

@@ -18,7 +18,7 @@ const same = (a: unknown, b: unknown) =>
 const NOT_USABLE_TEXT = 'This value can not be used.';
 
 /** The rule's message for a value, or null when the value passes. */
-export function ruleMessage(field: FieldDefinition, value: unknown): string | null {
+function ruleMessage(field: FieldDefinition, value: unknown): string | null {
   const parsed = field.rule.safeParse(value);
   return parsed.success ? null : (parsed.error.issues[0]?.message ?? NOT_USABLE_TEXT);
 }

@@ -21,7 +21,7 @@ interface Session {
   modules: readonly ModuleRow[] | null;
 }
 
-export const moduleOffText = (definition: EntityDefinition): string =>
+const moduleOffText = (definition: EntityDefinition): string =>
   `The ${moduleByName(definition.module)?.label ?? definition.title} module is switched off.`;
 
 export function screenAccess(definition: EntityDefinition, session: Session): ScreenAccess {

@@ -16,7 +16,7 @@ import type { Id, Reply, Row } from './types';
 export const FIELD_REQUIRED_TEXT = 'Payload must contain the "field".';
 
 /** Why the server refused a write, and the field it is about (null: the row or the call). */
-export interface Refusal {
+interface Refusal {
   text: string;
   field: string | null;
 }
