@@ -94,7 +94,7 @@ describe('category tree', () => {
     expect(await editorOf(page).getByRole('combobox', { name: 'Parent' }).isDisabled()).toBe(true);
     const remove = page.getByRole('button', { name: 'Delete' });
     await expect.poll(() => remove.getAttribute('aria-disabled')).toBe('true');
-    await remove.click();
+    await remove.click({ force: true });
     expect(await page.getByRole('dialog', { name: 'Confirm' }).count()).toBe(0);
     expect((await category(1)).category_label).toBe('Patients');
 
