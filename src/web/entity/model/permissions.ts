@@ -135,15 +135,12 @@ export function itemStates(
   // one the server checks its call against. A locked row keeps the buttons that only show it
   // (print) but not those that change it.
   const locked = lockText(definition, row) !== null;
-  // A disabled button says why in its tooltip.
   for (const extra of definition.extras) {
     const changes = extra.type === 'slot' || extra.call !== undefined;
-    const hint = !allowed(definition, viewer, extra.route)
-      ? NO_PRIVILEGE_HINT
-      : locked && changes
-        ? (lockText(definition, row) ?? undefined)
-        : undefined;
-    items[extra.name] = hint === undefined ? { disabled: false } : { disabled: true, hint };
+    // A missing privilege is said on the button; a locked row once above the fields.
+    items[extra.name] = !allowed(definition, viewer, extra.route)
+      ? { disabled: true, hint: NO_PRIVILEGE_HINT }
+      : { disabled: locked && changes };
   }
   return items;
 }
