@@ -8,6 +8,12 @@ export interface Message {
   text: string;
   /** Milliseconds the toast stays; the client's default applies when absent. */
   timeout?: number;
+  /**
+   * The payload field a refusal is about (`symptom_name`), when it is one of the definition's
+   * fields: the text then names it by its label ("Name is required.") and a client shows it
+   * beside that field rather than as a toast.
+   */
+  field?: string;
 }
 
 /** What the client sends as `_user_token`; the server trusts only `hash` and `userlogin_id`. */

@@ -272,7 +272,7 @@ describe('prescription totals, locks and units', () => {
           value: -1,
         }),
       ),
-    ).toBe('"prescription_daily_dose": Must not be negative.');
+    ).toBe('Dose per day: Must not be negative.');
   });
 
   it('refuses stock below zero in company units, naming the product, and changes nothing', async () => {

@@ -29,27 +29,27 @@ const count = async (entities: string, filters: Row = {}) =>
 describe('bad input is refused by name and writes nothing', () => {
   it.each([
     ['herbs/insert', { herb_name: 'A', bogus: 1 }, 'Unknown field "bogus".'],
-    ['herbs/insert', { herb_latin_name: 'Achillea' }, '"herb_name" is required.'],
+    ['herbs/insert', { herb_latin_name: 'Achillea' }, 'Common name is required.'],
     [
       'herbs/insert',
       { herb_name: 'x'.repeat(256) },
-      '"herb_name": Maximum of 255 characters allowed.',
+      'Common name: Maximum of 255 characters allowed.',
     ],
     [
       'herbs/insert',
       { herb_name: 'A', herb_dose_min: 'lots' },
-      '"herb_dose_min" must be a number.',
+      'Daily dose from must be a number.',
     ],
     ['herbs/insert', { herb_name: 'A', herb_id: 7 }, '"herb_id" can not be changed here.'],
     [
       'patients/insert',
       { patient_first_name: 'A', patient_last_name: 'B', patient_dob: '2023-02-30' },
-      '"patient_dob": Must be a real date in the form YYYY-MM-DD.',
+      'Date of birth: Must be a real date in the form YYYY-MM-DD.',
     ],
     [
       'dispensary_products/insert',
       { dispensary_product_name: 'A', dispensary_product_stock: -5 },
-      '"dispensary_product_stock": Must not be negative.',
+      'In stock: Must not be negative.',
     ],
     ['herbs/list', { filters: { herb_colour: 'green' } }, 'Unknown filter "herb_colour".'],
     [
@@ -77,6 +77,22 @@ describe('bad input is refused by name and writes nothing', () => {
     expect(await count(path.split('/')[0] as string)).toBe(before);
   });
 
+  it('names a field by its label and says which field the refusal is about (issue 15)', async () => {
+    const empty = await c('symptoms/insert', {});
+    expect(empty.status).toBe(400);
+    expect(empty.messages).toEqual([
+      { type: 'e', text: 'Name is required.', field: 'symptom_name' },
+    ]);
+    const { herb_id } = await herb();
+    const negative = await c('herbs/update', { herb_id, field: 'herb_dose_min', value: -1 });
+    expect(negative.messages[0]).toMatchObject({ field: 'herb_dose_min' });
+    const typed = await c('herbs/insert', { herb_name: 'A', herb_dose_min: 'lots' });
+    expect(typed.messages[0]).toMatchObject({ field: 'herb_dose_min' });
+    // A refusal about the payload, not one of the definition's fields, names no field.
+    const unknown = await c('herbs/insert', { herb_name: 'A', bogus: 1 });
+    expect(unknown.messages[0]?.field).toBeUndefined();
+  });
+
   it('names the field on update, refuses unknown and read-only fields, and needs "field"', async () => {
     const { herb_id } = await herb();
     const update = (payload: Row) => c('herbs/update', { herb_id, ...payload });
@@ -85,10 +101,10 @@ describe('bad input is refused by name and writes nothing', () => {
       'Unknown field "herb_colour".',
     );
     expect(text(await update({ field: 'herb_dose_min', value: -1 }))).toBe(
-      '"herb_dose_min": Must not be negative.',
+      'Daily dose from: Must not be negative.',
     );
     expect(text(await update({ field: 'herb_name', value: '   ' }))).toBe(
-      '"herb_name": Can not be empty',
+      'Common name: Can not be empty',
     );
     const patient = (
       await c<Row>('patients/insert', { patient_first_name: 'Ann', patient_last_name: 'Lee' })
@@ -110,7 +126,7 @@ describe('bad input is refused by name and writes nothing', () => {
           value: '1999-02-29',
         }),
       ),
-    ).toBe('"patient_dob": Must be a real date in the form YYYY-MM-DD.');
+    ).toBe('Date of birth: Must be a real date in the form YYYY-MM-DD.');
   });
 
   it('refuses a reference to a row that does not exist (ids are per company)', async () => {

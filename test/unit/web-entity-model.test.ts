@@ -34,7 +34,7 @@ import {
   resetPreferencesText,
 } from '../../src/web/entity/model/preferences';
 import { currentTab, rowUri, rowIdOf, singleEntityMode } from '../../src/web/entity/model/routes';
-import { mergePage, namesField, refusalText, stripEnvelope } from '../../src/web/entity/model/rows';
+import { mergePage, refusalText, stripEnvelope } from '../../src/web/entity/model/rows';
 import { clickMode, editorContent, rangeIds, toggleId } from '../../src/web/entity/model/selection';
 import {
   buildTree,
@@ -334,11 +334,11 @@ describe('routes and preferences', () => {
   });
 
   it('takes the field name out of a refusal', () => {
-    expect(refusalText('"herb_dose_max": Must not be negative.', 'herb_dose_max')).toBe(
+    expect(refusalText('Daily dose to: Must not be negative.', 'Daily dose to')).toBe(
       'Must not be negative.',
     );
-    expect(namesField('"herb_name": Can not be empty')).toBe(true);
-    expect(namesField('There is no herb with id 4.')).toBe(false);
+    expect(refusalText('Common name is required.', 'Common name')).toBe('Common name is required.');
+    expect(refusalText(null)).toBe('The change was not saved.');
   });
 });
 

@@ -53,7 +53,9 @@ function fakeServer(rows: Row[], key = 'herb_id', name = 'herb_name') {
       case 'update': {
         const row = find(p[key]);
         if (!row) return refuse('There is no herb with id.');
-        if (p.value === '') return refuse(`"${String(p.field)}": Can not be empty`);
+        // As the server words it: the field's label, and the field named beside the text.
+        if (p.value === '')
+          return { ...refuse('Common name: Can not be empty'), field: String(p.field) };
         row[String(p.field)] = p.value;
         return ok({ entity: { ...row, _company_slug: 'demo' } });
       }
@@ -313,7 +315,7 @@ describe('changes', () => {
     });
     await store.getState().setSearch('Herb');
     const plain = await store.getState().insert({ herb_name: 'Nettle' });
-    expect(plain).toEqual({ id: 1000, filtersRemain: false });
+    expect(plain).toEqual({ id: 1000, filtersRemain: false, refusal: null });
     expect(store.getState()).toMatchObject({ filters: {}, last_inserted_id: 1000 });
     await store.getState().setFilter('herb_category_id', 8);
     const kept = await store.getState().insert({ herb_name: 'Sage' });

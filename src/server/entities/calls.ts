@@ -9,8 +9,10 @@ import { TREE_LIMIT } from '../../shared/limits';
 import { privilegeOf } from '../../shared/privileges';
 import { defineCall, type CallContext, type CallDefinition, type CallResult } from '../http/calls';
 import { badRequest } from '../http/errors';
+import type { FieldLabels } from '../http/validation';
 import { callRoute, type EntityBehaviour } from './behaviour';
 import * as payloads from './payloads';
+import { fieldLabels } from './values';
 import {
   changeRelation,
   relatedIds,
@@ -39,7 +41,13 @@ export function buildEntityCalls(
 ): Map<string, CallDefinition> {
   const service = new EntityService(d, behaviour);
   const calls = new Map<string, CallDefinition>();
-  const add = (name: string, route: string, input: z.ZodType, handler: Handler) => {
+  const add = (
+    name: string,
+    route: string,
+    input: z.ZodType,
+    handler: Handler,
+    labels?: FieldLabels,
+  ) => {
     calls.set(
       name,
       defineCall({
@@ -47,6 +55,7 @@ export function buildEntityCalls(
         access:
           route === 'list' && d.openReads ? 'user' : { privilege: privilegeOf(d.module, route) },
         input,
+        ...(labels ? { labels } : {}),
         handler: async (ctx, data) => ({
           data: await handler(ctx, data as Record<string, unknown>),
         }),
@@ -66,7 +75,13 @@ export function buildEntityCalls(
     (ctx, i) => service.count(ctx, i),
   );
   add('get', 'list', payloads.pkInput(d), (ctx, i) => service.get(ctx, pk(i)));
-  add('insert', 'insert', payloads.insertInput(d), (ctx, i) => service.insert(ctx, i));
+  add(
+    'insert',
+    'insert',
+    payloads.insertInput(d),
+    (ctx, i) => service.insert(ctx, i),
+    fieldLabels(d),
+  );
   add('update', 'update', payloads.updateInput(d), async (ctx, i) => ({
     entity: await service.update(ctx, pk(i), i.field as string | undefined, i.value, i),
   }));

@@ -4,6 +4,7 @@
  * rules, tree rules, all-or-nothing deletes — plus the entity set's own behaviour, and an audit
  * row for every write. Another company's id is looked up like any other and is simply not found.
  */
+import { unkeyedText } from '../../shared/entities/row-rules';
 import { FIELD_MISSING_TEXT } from '../../shared/envelope';
 import type { EntityDefinition } from '../../shared/entities';
 import type { CallContext } from '../http/calls';
@@ -199,14 +200,9 @@ export class EntityService {
     const found = new Set(rows.map((row) => row[d.keys.id] as number));
     const missing = ids.find((id) => !found.has(id));
     if (missing !== undefined) throw notFound(notFoundText(d, missing));
-    const secondary = d.keys.secondary;
-    if (secondary) {
-      const unset = rows.find((row) => row[secondary] === null || row[secondary] === '');
-      if (unset) {
-        throw badRequest(
-          `"${String(unset[d.keys.name])}" has no ${secondary.replace(`${d.base}_`, '')} and can not be deleted.`,
-        );
-      }
+    for (const row of rows) {
+      const unkeyed = unkeyedText(d, row);
+      if (unkeyed) throw badRequest(unkeyed);
     }
     refuseLocked(d, rows);
     if (d.tree) await checkTreeDelete(ctx, d, rows);

@@ -6,6 +6,14 @@
  */
 import { sql } from 'kysely';
 import type { EntityDefinition, TreeDefinition } from '../../shared/entities';
+import { capitalised, withArticle } from '../../shared/entities/labels';
+import {
+  containText,
+  hasChildrenText,
+  mandatoryText,
+  unmovableText,
+  unrenameableText,
+} from '../../shared/entities/row-rules';
 import { TREE_LIMIT } from '../../shared/limits';
 import type { CallContext } from '../http/calls';
 import { badRequest, notFound } from '../http/errors';
@@ -19,8 +27,6 @@ export function treeOf(d: EntityDefinition): TreeDefinition {
 }
 
 const companyOf = (ctx: CallContext) => ctx.caller.company.company_id;
-const flagOff = (row: Row, column: string | undefined) => column !== undefined && row[column] === 0;
-const labelOf = (d: EntityDefinition, row: Row) => `"${String(row[d.keys.name])}"`;
 
 /** The id of `id` and all nodes below it. */
 async function subtreeIds(ctx: CallContext, d: EntityDefinition, id: number): Promise<number[]> {
@@ -46,12 +52,11 @@ export async function checkParent(
   if (parentId === tree.rootValue) return null;
   const parent = await findRow(ctx.trx, d, companyOf(ctx), parentId);
   if (!parent) throw notFound(notFoundText(d, parentId));
-  if (flagOff(parent, tree.container)) {
-    throw badRequest(`${labelOf(d, parent)} can not contain sub-${d.title.toLowerCase()}.`);
-  }
+  const closed = containText(d, parent);
+  if (closed) throw badRequest(closed);
   if (movingId !== undefined && (await subtreeIds(ctx, d, movingId)).includes(parentId)) {
     throw badRequest(
-      `A ${d.singular} can not be moved under itself or one of its own sub-${d.title.toLowerCase()}.`,
+      `${capitalised(withArticle(d.singular))} can not be moved under itself or one of its own sub-${d.title.toLowerCase()}.`,
     );
   }
   return parent;
@@ -84,9 +89,8 @@ export async function placeNode(
 }
 
 export function checkRename(d: EntityDefinition, before: Row, fieldName: string): void {
-  if (fieldName === d.keys.name && flagOff(before, d.tree?.renameable)) {
-    throw badRequest(`${labelOf(d, before)} can not be renamed.`);
-  }
+  const fixed = fieldName === d.keys.name ? unrenameableText(d, before) : null;
+  if (fixed) throw badRequest(fixed);
 }
 
 /** Mandatory nodes stay; a node with children stays unless its children go with it. */
@@ -95,18 +99,12 @@ export async function checkTreeDelete(
   d: EntityDefinition,
   rows: Row[],
 ): Promise<void> {
-  const tree = treeOf(d);
   const ids = new Set(rows.map((row) => row[d.keys.id] as number));
   for (const row of rows) {
-    if (tree.mandatory && row[tree.mandatory] === 1) {
-      throw badRequest(`${labelOf(d, row)} is mandatory and can not be deleted.`);
-    }
+    const mandatory = mandatoryText(d, row);
+    if (mandatory) throw badRequest(mandatory);
     const below = await subtreeIds(ctx, d, row[d.keys.id] as number);
-    if (below.some((id) => !ids.has(id))) {
-      throw badRequest(
-        `${labelOf(d, row)} still has sub-${d.title.toLowerCase()}; delete or move them first.`,
-      );
-    }
+    if (below.some((id) => !ids.has(id))) throw badRequest(hasChildrenText(d, row));
   }
 }
 
@@ -120,7 +118,8 @@ export async function changeParent(
   const before = await findRow(ctx.trx, d, companyOf(ctx), id, true);
   if (!before) throw notFound(notFoundText(d, id));
   refuseLocked(d, [before]);
-  if (flagOff(before, tree.movable)) throw badRequest(`${labelOf(d, before)} can not be moved.`);
+  const unmovable = unmovableText(d, before);
+  if (unmovable) throw badRequest(unmovable);
   const parent = await checkParent(ctx, d, parentId, id);
   await updateRow(ctx.trx, d, companyOf(ctx), id, { [tree.parent]: parentId });
   await placeNode(ctx, d, id, parent);

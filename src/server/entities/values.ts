@@ -6,7 +6,8 @@ import type { EntityDefinition, FieldDefinition } from '../../shared/entities';
 import { lockText } from '../../shared/entities/locks';
 import type { CallContext } from '../http/calls';
 import { badRequest, forbidden } from '../http/errors';
-import { describeIssue } from '../http/validation';
+import { describeIssueWith, type FieldLabels } from '../http/validation';
+import { requiredText } from '../../shared/entities/labels';
 import type { Row } from './repository';
 
 export function writableField(
@@ -22,13 +23,20 @@ export function writableField(
   return field;
 }
 
+/** Each field's label, so that a refusal names the field as the screen does. */
+export const fieldLabels = (d: EntityDefinition): FieldLabels =>
+  Object.fromEntries(d.fields.map((f) => [f.name, f.label]));
+
+/** The value must pass the field's rule; a refusal names the field by its label. */
 export function parseValue(field: FieldDefinition, value: unknown): unknown {
   const parsed = field.rule.safeParse(value, { reportInput: true });
   if (parsed.success) return parsed.data;
+  const labels = { [field.name]: field.label };
   throw badRequest(
     parsed.error.issues
-      .map((i) => describeIssue({ ...i, path: [field.name, ...i.path] }))
+      .map((i) => describeIssueWith(labels)({ ...i, path: [field.name, ...i.path] }))
       .join(' '),
+    field.name,
   );
 }
 
@@ -43,7 +51,7 @@ export function completeInsert(d: EntityDefinition, given: Row, copied: Row): Ro
   }
   for (const field of d.fields) {
     if (field.required && isEmpty(values[field.name]))
-      throw badRequest(`"${field.name}" is required.`);
+      throw badRequest(requiredText(field.label), field.name);
   }
   return values;
 }

@@ -9,6 +9,7 @@ import type { Tx } from '../db/tenancy';
 import type { Services } from '../services';
 import type { AuditEntry } from '../domain/audit';
 import type { AuthUser, Caller } from '../domain/caller';
+import type { FieldLabels } from './validation';
 
 export interface CallContext {
   trx: Tx;
@@ -38,6 +39,8 @@ export interface CallDefinition<S extends z.ZodType = z.ZodType> {
   path: string;
   access: Access;
   input: S;
+  /** Labels of the payload's fields (an entity's), so that refusals name them in words. */
+  labels?: FieldLabels;
   /**
    * False when the handler reads nothing from the database: a caller whose session is in the
    * session cache is then answered without a connection (the heartbeat's hot path).

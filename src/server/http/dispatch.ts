@@ -22,7 +22,7 @@ import type { AuditEntry } from '../domain/audit';
 import type { AuthUser, Caller } from '../domain/caller';
 import { ApiError, badRequest, forbidden, notFound, unauthenticated } from './errors';
 import { guardInput } from './input-guard';
-import { describeError } from './validation';
+import { describeError, fieldOfError } from './validation';
 
 interface RequestMeta {
   ip: string;
@@ -54,7 +54,13 @@ function failure(services: Services, error: ApiError): DispatchOutcome {
       services,
       false,
       error.extra.data ?? null,
-      [{ type: 'e', text: error.message }],
+      [
+        {
+          type: 'e',
+          text: error.message,
+          ...(error.extra.field ? { field: error.extra.field } : {}),
+        },
+      ],
       {
         ...(error.extra.authentication_failed ? { authentication_failed: true } : {}),
       },
@@ -147,7 +153,10 @@ export async function dispatch(
       await checkModuleEnabled(services, trx, caller, path);
       // reportInput: the message can then tell a missing field from one of the wrong type.
       const input = definition.input.safeParse(payload, { reportInput: true });
-      if (!input.success) throw badRequest(describeError(input.error));
+      if (!input.success) {
+        const labels = definition.labels;
+        throw badRequest(describeError(input.error, labels), fieldOfError(input.error, labels));
+      }
       const context: CallContext = {
         trx,
         caller,

@@ -3,13 +3,19 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
-    readonly extra: { authentication_failed?: boolean; data?: unknown } = {},
+    readonly extra: {
+      authentication_failed?: boolean;
+      data?: unknown;
+      /** The payload field the message is about (the envelope message's `field`). */
+      field?: string;
+    } = {},
   ) {
     super(message);
   }
 }
 
-export const badRequest = (text: string) => new ApiError(400, text);
+export const badRequest = (text: string, field?: string) =>
+  new ApiError(400, text, field === undefined ? {} : { field });
 export const forbidden = (text = 'You do not have the privilege to do this.') =>
   new ApiError(403, text);
 export const notFound = (text: string) => new ApiError(404, text);

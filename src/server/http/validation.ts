@@ -64,8 +64,33 @@ function unionTypes(issue: z.core.$ZodIssueInvalidUnion, words: string[] = []): 
 const isMissing = (issue: z.core.$ZodIssueInvalidType) =>
   'input' in issue ? issue.input === undefined : /received undefined$/.test(issue.message);
 
-export function describeIssue(issue: z.core.$ZodIssue): string {
-  const field = fieldName(issue.path);
+/** Field name → label, for payloads whose fields a definition labels (an entity's insert). */
+export type FieldLabels = Readonly<Record<string, string>>;
+
+/**
+ * The labelled field an issue is about: a top-level field with a label. Its message then says the
+ * label ("Name is required."), and names the field for the client to show the message beside it.
+ */
+function labelledField(
+  issue: z.core.$ZodIssue,
+  labels: FieldLabels,
+): { name: string; label: string } | null {
+  const name = issue.path.length === 1 ? String(issue.path[0]) : null;
+  const label = name !== null && Object.hasOwn(labels, name) ? labels[name] : undefined;
+  return name !== null && label !== undefined ? { name, label } : null;
+}
+
+/** The message of one issue, naming the fields `labels` labels by their labels. */
+export const describeIssueWith =
+  (labels: FieldLabels) =>
+  (issue: z.core.$ZodIssue): string =>
+    describeWith(issue, labels);
+
+export const describeIssue = describeIssueWith({});
+
+function describeWith(issue: z.core.$ZodIssue, labels: FieldLabels): string {
+  const labelled = labelledField(issue, labels);
+  const subject = labelled ? labelled.label : `"${fieldName(issue.path)}"`;
   switch (issue.code) {
     case 'unrecognized_keys':
       return issue.keys.length === 1
@@ -73,20 +98,26 @@ export function describeIssue(issue: z.core.$ZodIssue): string {
         : `Unknown fields ${issue.keys.map((k) => `"${k}"`).join(', ')}.`;
     case 'invalid_type':
       return isMissing(issue)
-        ? `"${field}" is required.`
-        : `"${field}" must be ${typeWords(issue.expected)}.`;
+        ? `${subject} is required.`
+        : `${subject} must be ${typeWords(issue.expected)}.`;
     case 'invalid_union': {
       const types = unionTypes(issue);
       if (types && issue.message === 'Invalid input') {
-        return `"${field}" must be ${alternatives(types)}.`;
+        return `${subject} must be ${alternatives(types)}.`;
       }
-      return `"${field}": ${issue.message}`;
+      return `${subject}: ${issue.message}`;
     }
     default:
-      return `"${field}": ${issue.message}`;
+      return `${subject}: ${issue.message}`;
   }
 }
 
-export function describeError(error: z.ZodError): string {
-  return error.issues.map(describeIssue).join(' ');
+export function describeError(error: z.ZodError, labels: FieldLabels = {}): string {
+  return error.issues.map(describeIssueWith(labels)).join(' ');
+}
+
+/** The labelled field the first issue names, if any: the message's `field`. */
+export function fieldOfError(error: z.ZodError, labels: FieldLabels = {}): string | undefined {
+  const first = error.issues[0];
+  return first ? labelledField(first, labels)?.name : undefined;
 }

@@ -9,7 +9,7 @@ export function defaultLabel(name: string, base?: string): string {
       ? name.slice(prefix.length)
       : name;
   const words = bare.replace(/_/g, ' ').trim();
-  return words.charAt(0).toUpperCase() + words.slice(1);
+  return capitalised(words);
 }
 
 /** Toggle defaults: 1 is Yes, 0 is No. */
@@ -24,3 +24,9 @@ export const TOGGLE_OPTIONS = [
  */
 export const withArticle = (noun: string): string =>
   `${/^[aeio]/i.test(noun) ? 'an' : 'a'} ${noun}`;
+
+/** A required field left empty, named by its label: "Name is required." (server and screen). */
+export const requiredText = (label: string): string => `${label} is required.`;
+
+/** "A patient" at the start of a sentence. */
+export const capitalised = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);

@@ -11,18 +11,27 @@ import { entityByPath, type EntityDefinition } from '../../shared/entities';
 import { NotFoundPage } from '../features/not-found/NotFoundPage';
 import { EditorPanel } from './editor/EditorPanel';
 import { EntityContext } from './hooks/entityContext';
+import { useScreenAccess } from './hooks/useScreenAccess';
 import { useEffectiveDefinition, useSelectModeAllowed } from './hooks/useEffectiveDefinition';
 import { useEntityScreen } from './hooks/useEntityScreen';
 import { DrawerCategoryFilter } from './list/DrawerCategoryFilter';
 import { ListPanel } from './list/ListPanel';
 import { onEntityWrite } from './model/transport';
+import { ScreenClosed } from './ScreenClosed';
 import classes from './EntityScreen.module.css';
 
 export function EntityScreen() {
   const { entity } = useParams();
   const definition = entity ? entityByPath(entity) : undefined;
   if (!definition) return <NotFoundPage />;
-  return <EntityWorkspace key={definition.entities} definition={definition} />;
+  return <GuardedWorkspace key={definition.entities} definition={definition} />;
+}
+
+/** A screen the user may not see, or whose module is off, says so instead of an empty list. */
+function GuardedWorkspace({ definition }: { definition: EntityDefinition }) {
+  const access = useScreenAccess(definition);
+  if (access.kind !== 'open') return <ScreenClosed definition={definition} access={access} />;
+  return <EntityWorkspace definition={definition} />;
 }
 
 /** Categories file records everywhere: a change to them refreshes the shell's copy. */

@@ -57,7 +57,11 @@ export function cssVariablesFor(colours: Record<ColourKey, string>): CSSVariable
   // Mantine's dimmed grey (gray.6) is below 4.5:1 on white; gray.7 reads well.
   return () => ({
     variables,
-    light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
+    // Field messages in Mantine's error red (red.6) are below 4.5:1 on white; red.9 reads well.
+    light: {
+      '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+      '--mantine-color-error': 'var(--mantine-color-red-9)',
+    },
     dark: {},
   });
 }

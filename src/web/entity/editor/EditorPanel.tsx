@@ -9,11 +9,13 @@ import { withArticle } from '../../../shared/entities';
 import { ConflictDialog } from '../../features/conflicts/ConflictDialog';
 import { useEntityScope, useEntityState } from '../hooks/entityContext';
 import { useRecordSource } from '../hooks/useSources';
+import { canInsert } from '../model/permissions';
 import { labelOf } from '../model/rows';
 import { MULTI_EDIT_TEXT, type EditorContent } from '../model/selection';
 import type { EntityPreferences } from '../model/preferences';
 import { EntityEditor } from './EntityEditor';
 import { PreferencesEditor } from './PreferencesEditor';
+import { SaveStatusLine } from './SaveStatusLine';
 import { TreeParentControl } from './TreeParentControl';
 
 const NOT_FOUND_TITLE = 'Not Found';
@@ -77,9 +79,10 @@ function panelContent(content: EditorContent, preferences: EntityPreferences): R
 
 function RecordEditor({ preferredTab }: { preferredTab: string | null }) {
   const { definition, navigation } = useEntityScope();
-  const source = useRecordSource();
+  const { source, saving } = useRecordSource();
   return (
     <>
+      <SaveStatusLine state={saving} />
       <ConflictDialog />
       {definition.tree && <TreeParentControl />}
       <EntityEditor
@@ -116,10 +119,11 @@ function NotFound() {
 
 function NoSelection() {
   const { definition } = useEntityScope();
+  const mayAdd = useEntityState((s) => canInsert(definition, { ...s, loading: false }));
   return (
     <Message>
       Select {withArticle(definition.singular)} in the list
-      {definition.capabilities.insert ? ', or add one with the Add button' : ''}.
+      {mayAdd ? ', or add one with the Add button' : ''}.
     </Message>
   );
 }

@@ -6,7 +6,6 @@
 import { Alert, Collapse, Paper, Tabs, Text, UnstyledButton } from '@mantine/core';
 import { useId } from 'react';
 import type { SectionDefinition, TabDefinition } from '../../../shared/entities';
-import { lockText } from '../../../shared/entities/locks';
 import { EXTRA_TABS } from '../extras/extraViews';
 import { ExtraTabPanel } from '../fields/ExtraFields';
 import { EditorItemView } from '../fields/renderers';
@@ -60,9 +59,12 @@ export function EntityEditor({ source, routeTab, preferredTab, onTabChange, only
   );
 }
 
-/** A locked row (a dispensed prescription) says why its fields are disabled, once. */
+/**
+ * A record whose fields are all disabled says why, once: it is locked (a dispensed
+ * prescription), or the viewer may not change this entity set (`source.notice`).
+ */
 function RowLockNotice({ source }: { source: EditorSource }) {
-  const text = source.record ? lockText(source.definition, source.values) : null;
+  const text = source.record ? (source.notice ?? null) : null;
   if (!text) return null;
   return (
     <Alert color="gray" variant="light" role="status" mb="md" data-testid="row-lock">

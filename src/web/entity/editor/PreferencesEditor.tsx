@@ -3,12 +3,14 @@
  * user's preferences for the module, and a reset after a confirmation.
  */
 import { Button, Group, Text } from '@mantine/core';
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useEntityScope } from '../hooks/entityContext';
 import { useEntityPreferences } from '../hooks/useEntityPreferences';
+import { useSaveState } from '../hooks/useSaveState';
 import { useValuesSource } from '../hooks/useSources';
 import { NO_PREFERENCES_TEXT, preferencesDefinition } from '../model/preferences';
 import { EntityEditor } from './EntityEditor';
+import { SaveStatusLine } from './SaveStatusLine';
 
 export function PreferencesEditor() {
   const { definition, navigation } = useEntityScope();
@@ -19,7 +21,13 @@ export function PreferencesEditor() {
     () => ({ list_limit: String(limit), list_sort: sort ?? '', default_tab: tab ?? '' }),
     [limit, sort, tab],
   );
-  const source = useValuesSource(form, values, prefs.save);
+  const savePreference = prefs.save;
+  const send = useCallback(
+    async (field: string, value: unknown) => ({ refusal: await savePreference(field, value) }),
+    [savePreference],
+  );
+  const saving = useSaveState(send);
+  const source = useValuesSource(form, values, saving.save);
   if (!prefs.allowed) {
     return (
       <Text c="dimmed" ta="center" py="xl" role="status">
@@ -29,6 +37,7 @@ export function PreferencesEditor() {
   }
   return (
     <>
+      <SaveStatusLine state={saving} />
       <EntityEditor
         source={source}
         routeTab={navigation.routeTab}

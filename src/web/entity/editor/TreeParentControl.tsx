@@ -4,6 +4,7 @@
  * the list reloads. Nodes that are not movable can not be moved.
  */
 import { Select } from '@mantine/core';
+import { unmovableText } from '../../../shared/entities/row-rules';
 import { confirm } from '../../features/confirm/confirm';
 import { useEntityScope, useEntityState } from '../hooks/entityContext';
 import { textOf } from '../model/format';
@@ -25,7 +26,7 @@ export function TreeParentControl() {
   if (!tree || id === null || !row) return null;
   const choices = parentChoices(definition, lookup, roots, id);
   const parent = textOf(row[tree.parent] ?? tree.rootValue);
-  const movable = !tree.movable || row[tree.movable] !== 0;
+  const unmovable = unmovableText(definition, row);
   const labelOf = (value: string) =>
     value === TOP ? 'Top level' : (lookup[Number(value)]?.label ?? `#${value}`);
   const move = async (next: string | null) => {
@@ -36,7 +37,7 @@ export function TreeParentControl() {
   return (
     <Select
       label="Parent"
-      description={movable ? undefined : `This ${definition.singular} can not be moved.`}
+      description={unmovable ?? undefined}
       data={[
         { value: TOP, label: 'Top level' },
         ...choices.map((node) => ({ value: String(node.id), label: node.label })),
@@ -48,7 +49,7 @@ export function TreeParentControl() {
       )}
       value={parent}
       onChange={(next) => void move(next)}
-      disabled={!movable || !allowed(definition, viewer, 'update')}
+      disabled={unmovable !== null || !allowed(definition, viewer, 'update')}
       searchable
       nothingFoundMessage={NO_RESULTS}
       allowDeselect={false}

@@ -1,7 +1,8 @@
 /**
  * Dates: shown and typed as DD/MM/YYYY (with HH:mm for a timed field or a stored time),
  * picked from a calendar, stored as YYYY-MM-DD or YYYY-MM-DD HH:mm:ss. Text that is not a real
- * date gives way to the stored date when the field is left.
+ * date (31/02/1941) stays as typed when the field is left, marked as not a date, and nothing is
+ * saved; a real date typed over it clears the mark and saves.
  */
 import { DateInput } from '@mantine/dates';
 import '@mantine/dates/styles.layer.css';
@@ -9,6 +10,10 @@ import { displayDate, isTimed, storedDate } from '../model/format';
 import type { FieldItemProps } from './fieldProps';
 import { useFieldBinding } from './useFieldBinding';
 import { useSource } from './source';
+
+const shownFormat = (timed: boolean) => (timed ? 'DD/MM/YYYY HH:mm' : 'DD/MM/YYYY');
+const notADateText = (timed: boolean) =>
+  `Not a real date: write it as ${shownFormat(timed)}. Nothing was saved.`;
 
 export function DateField({ item, label }: FieldItemProps) {
   const source = useSource();
@@ -25,11 +30,16 @@ export function DateField({ item, label }: FieldItemProps) {
       value={stored ? stored.slice(0, timed ? 19 : 10) : null}
       valueFormat={(date) => displayDate(date)}
       withTime={timed}
-      placeholder={timed ? 'DD/MM/YYYY HH:mm' : 'DD/MM/YYYY'}
+      placeholder={shownFormat(timed)}
       dateParser={storedDate}
       onChange={(next) => {
         binding.setError(null);
         void binding.save(next === null ? null : timed ? next : next.slice(0, 10));
+      }}
+      fixOnBlur={false}
+      onBlur={(event) => {
+        const text = event.currentTarget.value.trim();
+        if (text !== '' && storedDate(text) === null) binding.setError(notADateText(timed));
       }}
       clearable
       clearButtonProps={{ 'aria-label': `Clear ${label ?? item.label}` }}

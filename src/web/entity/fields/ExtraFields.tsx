@@ -3,11 +3,12 @@
  * selected row (after a 'Confirm' when it has a warning) or its action in
  * ../extras/extraViews.ts; a slot shows what SLOTS there gives for it.
  */
-import { Button, Loader, Text } from '@mantine/core';
+import { Loader, Text } from '@mantine/core';
 import { Suspense, useState } from 'react';
 import { confirm } from '../../features/confirm/confirm';
 import { useEntityScope, useEntityState } from '../hooks/entityContext';
 import { BUTTON_ACTIONS, EXTRA_TABS, extraKey, SLOTS } from '../extras/extraViews';
+import { ReasonButton } from '../list/ReasonButton';
 import { idOf } from '../model/rows';
 import type { ExtraItemProps } from './fieldProps';
 import { useSource } from './source';
@@ -19,11 +20,9 @@ export function ButtonField({ item }: ExtraItemProps) {
   const id = idOf(definition, source.values);
   const action = BUTTON_ACTIONS[extraKey(definition, item.name)];
   const call = item.extra.call;
+  const state = source.items[item.name];
   const disabled =
-    !source.record ||
-    id === null ||
-    (!action && !call) ||
-    (source.items[item.name]?.disabled ?? false);
+    !source.record || id === null || (!action && !call) || (state?.disabled ?? false);
   const run = async () => {
     if (id === null) return;
     if (action) return action(id);
@@ -34,16 +33,16 @@ export function ButtonField({ item }: ExtraItemProps) {
     setBusy(false);
   };
   return (
-    <Button
+    <ReasonButton
       variant="light"
       onClick={() => void run()}
-      disabled={disabled}
+      blocked={disabled ? (state?.hint ?? '') : null}
       loading={busy}
       data-extra={item.name}
       mt="md"
     >
       {item.label}
-    </Button>
+    </ReasonButton>
   );
 }
 

@@ -29,7 +29,7 @@ export function TextField({ item, label }: FieldItemProps) {
     error,
     disabled: binding.disabled,
     onChange: (e: { currentTarget: { value: string } }) => {
-      binding.setError(null);
+      binding.follow(e.currentTarget.value);
       draft.change(e.currentTarget.value);
     },
     onBlur: () => void draft.commit(),

@@ -8,7 +8,14 @@ import { useShallow } from 'zustand/react/shallow';
 import { showToast } from '../../api/toasts';
 import { confirm } from '../../features/confirm/confirm';
 import { INSERT_FILTERS_WARNING } from '../model/filtering';
-import { canCopy, canDelete, canInsert, canMultiEdit } from '../model/permissions';
+import {
+  canCopy,
+  canDelete,
+  canInsert,
+  canMultiEdit,
+  deleteBlocked,
+  insertBlocked,
+} from '../model/permissions';
 import { clickMode } from '../model/selection';
 import type { InsertOutcome } from '../model/writeSlice';
 import type { Id, Row } from '../model/types';
@@ -29,6 +36,8 @@ export function useListActions() {
     useShallow((s) => ({
       canInsert: canInsert(definition, s),
       canDelete: canDelete(definition, s),
+      insertBlocked: insertBlocked(definition, s),
+      deleteBlocked: deleteBlocked(definition, s),
       canCopy: canCopy(definition, s),
       canMultiEdit: canMultiEdit(s),
     })),
@@ -43,8 +52,15 @@ export function useListActions() {
     [definition],
   );
 
+  /**
+   * Opens the new row; a refusal the add dialog does not show beside one of its fields
+   * (`shownFields`) is a toast.
+   */
   const opened = useCallback(
-    (outcome: InsertOutcome) => {
+    (outcome: InsertOutcome, shownFields: readonly string[] = []) => {
+      const refusal = outcome.refusal;
+      if (refusal && !(refusal.field !== null && shownFields.includes(refusal.field)))
+        showToast({ type: 'e', text: refusal.text });
       if (outcome.id === null) return false;
       navigation.openNewRow(outcome.id);
       if (outcome.filtersRemain) showToast({ type: 'w', text: INSERT_FILTERS_WARNING });
@@ -59,7 +75,12 @@ export function useListActions() {
     click: (id: Id, event: ModifierEvent) => {
       if (store.getState().click(id, clickMode(event))) navigation.openRow(id);
     },
-    insert: async (values: Row = {}) => opened(await store.getState().insert(values)),
+    /** Adds a row; answers the outcome, the new row opened and a refusal shown (see opened). */
+    insert: async (values: Row = {}, shownFields: readonly string[] = []) => {
+      const outcome = await store.getState().insert(values);
+      opened(outcome, shownFields);
+      return outcome;
+    },
     copy: async () => {
       if (!canCopy(definition, store.getState())) return false;
       if (!(await confirm(COPY_TEXT))) return false;

@@ -10,6 +10,7 @@ import { useListActions } from '../hooks/useListActions';
 import { AddDialog } from './AddDialog';
 import classes from './List.module.css';
 import { MultiEditDialog } from './MultiEditDialog';
+import { ReasonButton } from './ReasonButton';
 import { useLongPress } from './useLongPress';
 
 export function ControlBar() {
@@ -28,7 +29,12 @@ export function ControlBar() {
   return (
     <div className={classes.bar}>
       <Group gap="xs" wrap="wrap">
-        {capabilities.insert && (
+        {capabilities.insert && actions.insertBlocked !== null && (
+          <ReasonButton size="xs" blocked={actions.insertBlocked}>
+            Add
+          </ReasonButton>
+        )}
+        {capabilities.insert && actions.insertBlocked === null && (
           <Tooltip
             label={
               actions.canCopy
@@ -38,21 +44,21 @@ export function ControlBar() {
             openDelay={600}
             events={{ hover: true, focus: true, touch: false }}
           >
-            <Button size="xs" disabled={!actions.canInsert} {...press}>
+            <Button size="xs" {...press}>
               Add
             </Button>
           </Tooltip>
         )}
         {capabilities.delete && (
-          <Button
+          <ReasonButton
             size="xs"
             color="negative"
             variant="light"
-            disabled={!actions.canDelete}
+            blocked={actions.deleteBlocked}
             onClick={() => void actions.remove()}
           >
             Delete
-          </Button>
+          </ReasonButton>
         )}
         {capabilities.selectMode && (
           <Button
@@ -80,9 +86,9 @@ export function ControlBar() {
           fields={actions.requiredFields}
           onClose={() => setAdding(false)}
           onAdd={async (values) => {
-            const ok = await actions.insert(values);
-            if (ok) setAdding(false);
-            return ok;
+            const outcome = await actions.insert(values, actions.requiredFields);
+            if (outcome.id !== null) setAdding(false);
+            return outcome;
           }}
         />
       )}

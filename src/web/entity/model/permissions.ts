@@ -1,12 +1,21 @@
 /**
  * What the list's actions and the editor's items allow: capability flags
- * from the definition, privileges of the viewer, and the state of the selection.
+ * from the definition, privileges of the viewer, and the state of the selection — and why not,
+ * in the words the server would refuse with (a mandatory category, a node that takes no
+ * children, a locked row), so that the control is disabled before the user acts.
  */
 import type { EntityDefinition, FieldDefinition } from '../../../shared/entities';
 import { lockText } from '../../../shared/entities/locks';
+import {
+  containText,
+  hasChildrenText,
+  mandatoryText,
+  unkeyedText,
+  unrenameableText,
+} from '../../../shared/entities/row-rules';
 import { MULTI_EDIT_MIN } from '../../../shared/limits';
 import { grants, privilegeOf } from '../../../shared/privileges';
-import type { EntityData, ItemState, Row, Viewer } from './types';
+import type { EntityData, Id, ItemState, Row, Viewer } from './types';
 
 type Verb = 'list' | 'insert' | 'update' | 'delete';
 
@@ -19,31 +28,60 @@ export function allowed(
   return viewer.admin || grants(viewer.privileges, privilegeOf(definition.module, route));
 }
 
-type Selection = Pick<EntityData, 'selected_ids' | 'list_lookup' | 'loading' | 'viewer'>;
-
-/** Insert is disabled while loading or when not allowed. */
-export function canInsert(definition: EntityDefinition, state: Selection): boolean {
-  return (
-    definition.capabilities.insert && !state.loading && allowed(definition, state.viewer, 'insert')
-  );
-}
+type Selection = Pick<EntityData, 'selected_ids' | 'list_lookup' | 'loading' | 'viewer'> &
+  Partial<Pick<EntityData, 'node_lookup'>>;
 
 /**
- * Delete needs a selection and is disabled while loading; with a secondary key every selected
- * row must have it set.
+ * Why an action can not be taken now, or null when it can. An empty text: only a passing state
+ * (a list loading, nothing selected yet) stands in the way, which needs no explanation.
  */
-export function canDelete(definition: EntityDefinition, state: Selection): boolean {
-  if (!definition.capabilities.delete || state.loading || state.selected_ids.length === 0) {
-    return false;
-  }
-  if (!allowed(definition, state.viewer, 'delete')) return false;
-  const secondary = definition.keys.secondary;
-  if (!secondary) return true;
-  return state.selected_ids.every((id) => {
-    const value = state.list_lookup[id]?.[secondary];
-    return value !== null && value !== undefined && value !== '';
-  });
+export type Blocked = string | null;
+
+const PASSING: Blocked = '';
+
+/** "You do not have the privilege to add herbs." */
+export const noPrivilegeText = (definition: EntityDefinition, verb: string): string =>
+  `You do not have the privilege to ${verb} ${definition.title.toLowerCase()}.`;
+
+const rowOf = (state: Selection, id: Id): Row | undefined =>
+  state.list_lookup[id] ?? state.node_lookup?.[id]?.row;
+
+/** Insert: the capability, the privilege, and in a tree the selected node taking children. */
+export function insertBlocked(definition: EntityDefinition, state: Selection): Blocked {
+  if (!definition.capabilities.insert) return `${definition.title} can not be added here.`;
+  if (!allowed(definition, state.viewer, 'insert')) return noPrivilegeText(definition, 'add');
+  if (state.loading) return PASSING;
+  const parentId = definition.tree ? state.selected_ids[0] : undefined;
+  const parent = parentId === undefined ? undefined : rowOf(state, parentId);
+  return parent ? containText(definition, parent) : null;
 }
+
+export const canInsert = (definition: EntityDefinition, state: Selection): boolean =>
+  insertBlocked(definition, state) === null;
+
+/**
+ * Delete: the capability, the privilege, a selection, and each selected row deletable — its
+ * secondary key set, not locked, not a mandatory node, no node left behind below it.
+ */
+export function deleteBlocked(definition: EntityDefinition, state: Selection): Blocked {
+  if (!definition.capabilities.delete) return `${definition.title} can not be deleted here.`;
+  if (!allowed(definition, state.viewer, 'delete')) return noPrivilegeText(definition, 'delete');
+  if (state.loading || state.selected_ids.length === 0) return PASSING;
+  const selected = new Set(state.selected_ids);
+  for (const id of state.selected_ids) {
+    const row = rowOf(state, id);
+    if (!row) continue;
+    const own =
+      unkeyedText(definition, row) ?? lockText(definition, row) ?? mandatoryText(definition, row);
+    if (own) return own;
+    const below = state.node_lookup?.[id]?.children ?? [];
+    if (below.some((child) => !selected.has(child.id))) return hasChildrenText(definition, row);
+  }
+  return null;
+}
+
+export const canDelete = (definition: EntityDefinition, state: Selection): boolean =>
+  deleteBlocked(definition, state) === null;
 
 export const canMultiEdit = (state: Pick<EntityData, 'selected_ids'>): boolean =>
   state.selected_ids.length >= MULTI_EDIT_MIN;
@@ -56,6 +94,7 @@ export function canCopy(definition: EntityDefinition, state: Selection): boolean
 }
 
 const ADMIN_ONLY_HINT = 'Only administrators may change this.';
+const NO_PRIVILEGE_HINT = 'You do not have the privilege to do this.';
 
 /** Why a field can not be changed on this row by this viewer, or that it can. */
 export function fieldState(
@@ -65,14 +104,14 @@ export function fieldState(
   viewer: Viewer,
 ): ItemState {
   if (field.readOnly) return { disabled: true };
+  // The editor says why once, above the fields (ReadOnlyNotice), not under each of them.
   if (!allowed(definition, viewer, 'update')) return { disabled: true };
   // The editor says why once, above the fields (RowLockNotice), not under each of them.
   if (lockText(definition, row)) return { disabled: true };
   if (field.adminOnly && !viewer.admin) return { disabled: true, hint: ADMIN_ONLY_HINT };
-  const renameable = definition.tree?.renameable;
-  if (renameable && field.name === definition.keys.name && row?.[renameable] === 0) {
-    return { disabled: true, hint: 'This category can not be renamed.' };
-  }
+  const fixed =
+    field.name === definition.keys.name && row ? unrenameableText(definition, row) : null;
+  if (fixed) return { disabled: true, hint: fixed };
   return { disabled: false };
 }
 
@@ -98,9 +137,10 @@ export function itemStates(
   const locked = lockText(definition, row) !== null;
   for (const extra of definition.extras) {
     const changes = extra.type === 'slot' || extra.call !== undefined;
-    items[extra.name] = {
-      disabled: !allowed(definition, viewer, extra.route) || (locked && changes),
-    };
+    // A missing privilege is said on the button; a locked row once above the fields.
+    items[extra.name] = !allowed(definition, viewer, extra.route)
+      ? { disabled: true, hint: NO_PRIVILEGE_HINT }
+      : { disabled: locked && changes };
   }
   return items;
 }

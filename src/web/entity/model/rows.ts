@@ -1,5 +1,6 @@
 /** Pure helpers on rows of one entity set: keys, labels, lookups and list pages. */
-import type { EntityDefinition } from '../../../shared/entities';
+import { fieldOf, type EntityDefinition } from '../../../shared/entities';
+import { requiredText } from '../../../shared/entities/labels';
 import { ENVELOPE_FIELDS } from '../../../shared/envelope';
 import { moduleByName } from '../../../shared/modules';
 import type { Id, Row } from './types';
@@ -91,14 +92,30 @@ export function defaultsOf(definition: EntityDefinition): Row {
   return defaults;
 }
 
-/** Text of a refusal without the field it names: `"herb_name": Can not be empty` → the rest. */
-export function refusalText(message: string | null, field?: string): string {
+/**
+ * A refusal shown beside its field, without the label the server put before it (the field's
+ * own label is right above): `Common name: Can not be empty` → `Can not be empty`.
+ */
+export function refusalText(message: string | null, label?: string): string {
   const text = message ?? 'The change was not saved.';
-  if (!field) return text;
-  const prefix = `"${field}": `;
+  if (!label) return text;
+  const prefix = `${label}: `;
   return text.startsWith(prefix) ? text.slice(prefix.length) : text;
 }
 
-/** True when a refusal names a field (a rule), rather than the row (gone, locked). */
-export const namesField = (message: string | null): boolean =>
-  /^"[a-z0-9_.]+": /.test(message ?? '');
+/** The required fields among `names` left empty, each with its message ("Name is required."). */
+export function missingRequired(
+  definition: EntityDefinition,
+  names: readonly string[],
+  values: Row,
+): Record<string, string> {
+  const missing: Record<string, string> = {};
+  for (const name of names) {
+    const field = fieldOf(definition, name);
+    const value = values[name];
+    const empty =
+      value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+    if (field?.required && empty) missing[name] = requiredText(field.label);
+  }
+  return missing;
+}

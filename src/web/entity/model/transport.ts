@@ -12,14 +12,22 @@ const apiTransport: Transport = async (path, payload, loudness: Loudness) => {
       quiet: loudness === 'quiet',
       silent: loudness === 'silent',
     });
-    const message =
-      envelope.messages.find((m) => m.type === 'e')?.text ?? envelope.messages[0]?.text;
+    const first = envelope.messages.find((m) => m.type === 'e') ?? envelope.messages[0];
+    const message = first?.text ?? null;
     if (!envelope.result) console.warn(`[${path}] ${message ?? 'failed'}`);
-    return { ok: envelope.result, data: envelope.data, message: message ?? null } satisfies Reply;
+    return {
+      ok: envelope.result,
+      data: envelope.data,
+      message,
+      field: first?.field ?? null,
+    } satisfies Reply;
   } catch (error) {
-    // Unreachable server or a reply that is not an envelope: the client has shown it already.
-    const message = error instanceof CallError ? null : String(error);
-    return { ok: false, data: null, message };
+    // Unreachable server or a reply that is not an envelope: the client has shown it already,
+    // unless the caller shows messages itself (silent), which then gets the words.
+    const shown =
+      !(error instanceof CallError) || loudness !== 'silent' || error.kind !== 'network';
+    const message = error instanceof CallError ? (shown ? null : error.message) : String(error);
+    return { ok: false, data: null, message, field: null };
   }
 };
 

@@ -109,6 +109,8 @@ export interface Reply<T = unknown> {
   data: T;
   /** The first message of the reply (a refusal names the field). */
   message: string | null;
+  /** The definition's field that message is about (the envelope message's `field`), or null. */
+  field?: string | null;
 }
 
 /**

@@ -4,6 +4,7 @@
  * unawares: ./conflicts.ts); insert (navigation is the caller's), copy, delete, hand-made order
  * applied at once and rolled back on failure, and moving a tree node.
  */
+import { fieldOf } from '../../../shared/entities';
 import type { SliceContext, StoreOptions } from './context';
 import { filtersAfterInsert } from './filtering';
 import type { ListActions } from './listSlice';
@@ -14,11 +15,21 @@ import type { Id, Reply, Row } from './types';
 
 export const FIELD_REQUIRED_TEXT = 'Payload must contain the "field".';
 
+/** Why the server refused a write, and the field it is about (null: the row or the call). */
+interface Refusal {
+  text: string;
+  field: string | null;
+}
+
 export interface InsertOutcome {
   id: Id | null;
   /** Filters remain after the insert, so the new row may not be listed. */
   filtersRemain: boolean;
+  /** What the server said when it refused (shown by the caller: beside a field, or a toast). */
+  refusal: Refusal | null;
 }
+
+const NOT_ADDED_TEXT = 'The new row was not added.';
 
 export interface WriteActions {
   /**
@@ -57,9 +68,16 @@ export function writeSlice(
     return next;
   };
 
+  const labelOf = (field: string) => fieldOf(definition, field)?.label;
+
   const afterInsert = async (reply: Reply): Promise<InsertOutcome> => {
     const id = reply.ok ? idOf(definition, reply.data as Row) : null;
-    if (id === null) return { id: null, filtersRemain: false };
+    if (id === null) {
+      const refusal = reply.ok
+        ? null
+        : { text: reply.message ?? NOT_ADDED_TEXT, field: reply.field ?? null };
+      return { id: null, filtersRemain: false, refusal };
+    }
     const state = get();
     const kept = filtersAfterInsert(
       state.filters,
@@ -73,7 +91,7 @@ export function writeSlice(
       insert_data: {},
     });
     await list.loadList();
-    return { id, filtersRemain: kept.remaining };
+    return { id, filtersRemain: kept.remaining, refusal: null };
   };
 
   /** One field's save; a conflict is kept for the editor's dialog, not shown beside the field. */
@@ -87,7 +105,7 @@ export function writeSlice(
       set({ conflict });
       return null;
     }
-    return { ...reply, message: refusalText(reply.message, field) };
+    return { ...reply, message: refusalText(reply.message, labelOf(field)) };
   };
 
   const treeParent = (): Record<string, unknown> => {
@@ -128,7 +146,7 @@ export function writeSlice(
       return queued(async () => {
         for (const id of ids) {
           const reply = await transport(path('update'), { [pk]: id, field, value }, 'silent');
-          if (!reply.ok) return refusalText(reply.message, field);
+          if (!reply.ok) return refusalText(reply.message, labelOf(field));
         }
         await list.loadList();
         return null;
@@ -140,16 +158,16 @@ export function writeSlice(
     insert(data = {}) {
       return queued(async () => {
         const payload = { ...get().insert_data, ...data, ...treeParent() };
-        return afterInsert(await transport(path('insert'), payload, 'loud'));
+        return afterInsert(await transport(path('insert'), payload, 'silent'));
       });
     },
     copy() {
       const source = get().selected_ids[0];
       if (get().selected_ids.length !== 1 || source === undefined) {
-        return Promise.resolve({ id: null, filtersRemain: false });
+        return Promise.resolve({ id: null, filtersRemain: false, refusal: null });
       }
       return queued(async () =>
-        afterInsert(await transport(path('insert'), { _copy: source }, 'loud')),
+        afterInsert(await transport(path('insert'), { _copy: source }, 'silent')),
       );
     },
     deleteSelected() {

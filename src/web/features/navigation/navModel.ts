@@ -31,7 +31,8 @@ export interface Favourite {
   module_id: number | string;
 }
 
-const enabled = (row: ModuleRow) => row.module_enabled === true || Number(row.module_enabled) === 1;
+export const isEnabled = (row: ModuleRow) =>
+  row.module_enabled === true || Number(row.module_enabled) === 1;
 
 /**
  * Admins (group 1) see every enabled module; others see an enabled module with a route only when
@@ -45,7 +46,7 @@ export function visibleModules(
   const items: NavItem[] = [];
   for (const definition of MODULES) {
     const row = byName.get(definition.name);
-    if (!row || !enabled(row) || !definition.route || !definition.section) continue;
+    if (!row || !isEnabled(row) || !definition.route || !definition.section) continue;
     if (!access.admin && !grantsAnyOf(access.privileges, definition.name)) continue;
     items.push({
       module_id: Number(row.module_id),
