@@ -49,7 +49,7 @@ const UNITS: readonly Unit[] = [
   { symbol: 'l', label: 'litre', kind: 'volume', system: 'metric', factor: 1_000 },
   { symbol: 'hl', label: 'hectolitre', kind: 'volume', system: 'metric', factor: 100_000 },
   {
-    symbol: 'floz',
+    symbol: 'fl oz',
     label: 'fluid ounce',
     kind: 'volume',
     system: 'imperial',
@@ -81,8 +81,12 @@ export const BASE_UNIT: Readonly<Record<UnitKind, string>> = {
 export const unitSystemOf = (unitsImperial: unknown): UnitSystem =>
   unitsImperial === 1 || unitsImperial === '1' || unitsImperial === true ? 'imperial' : 'metric';
 
+/** "fl oz", "floz" and "fl. oz" name one unit: spaces and dots do not count when reading. */
+const symbolKey = (symbol: string) => symbol.toLowerCase().replace(/[\s.]/g, '');
+
 function unitBySymbol(symbol: string): Unit | undefined {
-  return UNITS.find((u) => u.symbol === symbol);
+  const key = symbolKey(symbol);
+  return UNITS.find((u) => symbolKey(u.symbol) === key);
 }
 
 export function unitsOf(kind: UnitKind, system: UnitSystem): Unit[] {
@@ -126,6 +130,9 @@ function roundForDisplay(value: number, decimals = 2): string {
   return String(Object.is(rounded, -0) ? 0 : rounded);
 }
 
+const isQuantity = (base: number | null | undefined): base is number =>
+  base !== null && base !== undefined && Number.isFinite(base);
+
 /** "1.5 kg", "3.53 oz": the quantity in the best unit of the company's system. */
 export function formatQuantity(
   base: number | null | undefined,
@@ -133,17 +140,36 @@ export function formatQuantity(
   system: UnitSystem,
   decimals = 2,
 ): string {
-  if (base === null || base === undefined || !Number.isFinite(base)) return '';
-  const unit = bestUnit(base, kind, system);
-  return `${roundForDisplay(base / unit.factor, decimals)} ${unit.symbol}`;
+  return formatQuantities([base], kind, system, decimals)[0] as string;
 }
 
-/** Reads "1.5 kg" / "12floz" / "3" (base unit) back into base units; null when unreadable. */
+/**
+ * Quantities read side by side ("17.6 oz of 8.82 oz", a formula's lines and its total) in one
+ * unit: the best unit of the largest, so a line never mixes pounds with ounces.
+ */
+export function formatQuantities(
+  bases: ReadonlyArray<number | null | undefined>,
+  kind: UnitKind,
+  system: UnitSystem,
+  decimals = 2,
+): string[] {
+  const largest = Math.max(0, ...bases.filter(isQuantity).map(Math.abs));
+  const unit = bestUnit(largest, kind, system);
+  return bases.map((base) =>
+    isQuantity(base) ? `${roundForDisplay(base / unit.factor, decimals)} ${unit.symbol}` : '',
+  );
+}
+
+/** A base quantity as a bare number in `symbol` (the editors show their unit beside it). */
+export const amountIn = (base: number, symbol: string, decimals = 2): string =>
+  roundForDisplay(fromBase(base, symbol), decimals);
+
+/** Reads "1.5 kg" / "12 fl oz" / "3" (base unit) back into base units; null when unreadable. */
 export function parseQuantity(text: string, kind: UnitKind): number | null {
-  const match = /^\s*(-?\d+(?:[.,]\d+)?)\s*([a-z]*)\s*$/i.exec(text);
+  const match = /^\s*(-?\d+(?:[.,]\d+)?)\s*([a-z][a-z.\s]*)?$/i.exec(text);
   if (!match) return null;
   const amount = Number((match[1] as string).replace(',', '.'));
-  const symbol = (match[2] as string).toLowerCase() || BASE_UNIT[kind];
+  const symbol = (match[2] ?? '').trim() || BASE_UNIT[kind];
   const unit = unitBySymbol(symbol);
   if (!unit || unit.kind !== kind) return null;
   return amount * unit.factor;

@@ -288,7 +288,7 @@ describe('prescription totals, locks and units', () => {
       const refused = await c('prescriptions/dispense', { prescription_id: id });
       expect(refused.status).toBe(400);
       expect(text(refused)).toMatch(
-        /^Not enough Valerian tincture in stock: [\d.]+ (floz|pt|gal) left, [\d.]+ (floz|pt|gal) needed\.$/,
+        /^Not enough Valerian tincture in stock: [\d.]+ (fl oz|pt|gal) left, [\d.]+ \1 needed\.$/,
       );
     } finally {
       await setting('update_public_settings', 'units_imperial', 0);

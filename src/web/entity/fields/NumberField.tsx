@@ -1,10 +1,11 @@
 /**
  * Numbers: plain numbers; amounts in the company currency (its symbol, decimals and
  * rounding); quantities stored in a base unit and shown in the company's metric or imperial
- * units — typed as "30", "1.5 l" or "2 floz".
+ * units. A quantity shows as a number in the field's entry unit (named beside it, "40" + "ml"),
+ * so what is shown and a bare number typed mean the same; "1.5 l" or "2 fl oz" are read too.
  */
 import { NumberInput, TextInput } from '@mantine/core';
-import { formatQuantity } from '../../../shared/units';
+import { amountIn } from '../../../shared/units';
 import { useCompanySettings } from '../../theme/useCompanySettings';
 import { ENTRY_UNIT, moneyValue, readQuantity, unitKindOf } from '../model/format';
 import type { FieldItemProps } from './fieldProps';
@@ -22,8 +23,9 @@ export function NumberField({ item, label }: FieldItemProps) {
   const kind = unitKindOf(field.unit, source.values);
   const stored = typeof binding.value === 'number' ? binding.value : null;
 
+  const entryUnit = kind ? ENTRY_UNIT[unitSystem][kind] : null;
   const storedText =
-    stored === null ? '' : kind ? formatQuantity(stored, kind, unitSystem) : String(stored);
+    stored === null ? '' : entryUnit ? amountIn(stored, entryUnit) : String(stored);
   const draft = useDraft(storedText, async (text) => {
     if (text.trim() === '') return binding.save(null);
     if (kind) {
@@ -48,7 +50,7 @@ export function NumberField({ item, label }: FieldItemProps) {
     onBlur: () => void draft.commit(),
     'data-field': field.name,
   };
-  if (kind) {
+  if (entryUnit) {
     return (
       <TextInput
         {...common}
@@ -58,8 +60,8 @@ export function NumberField({ item, label }: FieldItemProps) {
           draft.change(e.currentTarget.value);
         }}
         onKeyDown={(e) => e.key === 'Enter' && void draft.commit()}
-        rightSection={<span aria-hidden>{ENTRY_UNIT[unitSystem][kind]}</span>}
-        rightSectionWidth={44}
+        rightSection={<span aria-hidden>{entryUnit}</span>}
+        rightSectionWidth={52}
       />
     );
   }

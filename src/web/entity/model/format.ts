@@ -64,7 +64,7 @@ export function unitKindOf(unit: UnitOf | undefined, row: Row | null): UnitKind 
 /** The unit a bare number typed into a quantity means: the everyday unit of the system. */
 export const ENTRY_UNIT: Record<UnitSystem, Record<UnitKind, string>> = {
   metric: { weight: 'g', volume: 'ml', length: 'cm' },
-  imperial: { weight: 'oz', volume: 'floz', length: 'in' },
+  imperial: { weight: 'oz', volume: 'fl oz', length: 'in' },
 };
 
 /** "30 ml" → 30 (ml); "2" in imperial volume → 2 fl oz in ml; null when unreadable. */
