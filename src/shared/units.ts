@@ -77,6 +77,39 @@ export const BASE_UNIT: Readonly<Record<UnitKind, string>> = {
   length: 'mm',
 };
 
+interface PriceBasis {
+  /** What the price is for, as a label says it ("100 g", "fl oz"). */
+  text: string;
+  /** That amount in base units. */
+  base: number;
+}
+
+/** Prices of stock (dispensary products) are stored per 100 g or per 100 ml. */
+export const STORED_PRICE_BASIS: Readonly<Record<UnitKind, PriceBasis>> = {
+  weight: { text: '100 g', base: 100_000 },
+  volume: { text: '100 ml', base: 100 },
+  length: { text: 'm', base: 1_000 },
+};
+
+/** …and shown per the everyday amount of the company's system: per 100 g, or per oz. */
+export const PRICE_BASIS: Readonly<Record<UnitSystem, Readonly<Record<UnitKind, PriceBasis>>>> = {
+  metric: STORED_PRICE_BASIS,
+  imperial: {
+    weight: { text: 'oz', base: MG_PER_LB / 16 },
+    volume: { text: 'fl oz', base: ML_PER_US_FLOZ },
+    length: { text: 'ft', base: 304.8 },
+  },
+};
+
+/** A stored price (per 100 g / 100 ml) as the company's system shows it (per oz in imperial). */
+export const priceShown = (stored: number, kind: UnitKind, system: UnitSystem): number =>
+  (stored * PRICE_BASIS[system][kind].base) / STORED_PRICE_BASIS[kind].base;
+
+/** A price typed in the company's system back to the stored one, to 0.0001 (money's precision). */
+export const priceStored = (shown: number, kind: UnitKind, system: UnitSystem): number =>
+  Math.round(((shown * STORED_PRICE_BASIS[kind].base) / PRICE_BASIS[system][kind].base) * 10_000) /
+  10_000;
+
 /** The company setting `units_imperial` (0 means metric). */
 export const unitSystemOf = (unitsImperial: unknown): UnitSystem =>
   unitsImperial === 1 || unitsImperial === '1' || unitsImperial === true ? 'imperial' : 'metric';

@@ -8,6 +8,9 @@ import {
   formatQuantity,
   fromBase,
   parseQuantity,
+  PRICE_BASIS,
+  priceShown,
+  priceStored,
   toBase,
   unitSystemOf,
   unitsOf,
@@ -208,5 +211,23 @@ describe('units read naturally', () => {
     expect(amountIn(1_500_000, 'g')).toBe('1500');
     expect(amountIn(59.147, 'fl oz')).toBe('2');
     expect(amountIn(600, 'fl oz')).toBe('20.29');
+  });
+
+  it('prices stock per the everyday amount of each kind and system, stored per 100 g / 100 ml', () => {
+    const per = (system: 'metric' | 'imperial') =>
+      (['weight', 'volume'] as const).map((kind) => PRICE_BASIS[system][kind].text);
+    expect(per('metric')).toEqual(['100 g', '100 ml']);
+    expect(per('imperial')).toEqual(['oz', 'fl oz']);
+    // £12 per 100 ml is £3.55 per fl oz; £10 per 100 g is £2.83 per oz.
+    expect(priceShown(12, 'volume', 'imperial')).toBeCloseTo(3.5488, 4);
+    expect(priceShown(10, 'weight', 'imperial')).toBeCloseTo(2.835, 3);
+    expect(priceShown(12, 'volume', 'metric')).toBe(12);
+    // Typed per fl oz, stored per 100 ml to money's precision, and shown back as typed.
+    expect(priceStored(3.55, 'volume', 'imperial')).toBe(12.004);
+    expect(priceShown(priceStored(3.55, 'volume', 'imperial'), 'volume', 'imperial')).toBeCloseTo(
+      3.55,
+      4,
+    );
+    expect(priceStored(12, 'volume', 'metric')).toBe(12);
   });
 });

@@ -5,9 +5,9 @@
  * so what is shown and a bare number typed mean the same; "1.5 l" or "2 fl oz" are read too.
  */
 import { NumberInput, TextInput } from '@mantine/core';
-import { amountIn } from '../../../shared/units';
+import { amountIn, priceStored } from '../../../shared/units';
 import { useCompanySettings } from '../../theme/useCompanySettings';
-import { ENTRY_UNIT, moneyValue, readQuantity, unitKindOf } from '../model/format';
+import { ENTRY_UNIT, moneyValue, pricedAs, readQuantity, unitKindOf } from '../model/format';
 import type { FieldItemProps } from './fieldProps';
 import { useDraft } from './useDraft';
 import { useFieldBinding } from './useFieldBinding';
@@ -24,8 +24,16 @@ export function NumberField({ item, label }: FieldItemProps) {
   const stored = typeof binding.value === 'number' ? binding.value : null;
 
   const entryUnit = kind ? ENTRY_UNIT[unitSystem][kind] : null;
+  // A price of stock reads per the company's everyday amount (per oz), stored per 100 g.
+  const priced = field.money ? pricedAs(field, source.values, unitSystem) : null;
   const storedText =
-    stored === null ? '' : entryUnit ? amountIn(stored, entryUnit) : String(stored);
+    stored === null
+      ? ''
+      : entryUnit
+        ? amountIn(stored, entryUnit)
+        : priced
+          ? String(moneyValue(priced.shown(stored), currency))
+          : String(stored);
   const draft = useDraft(storedText, async (text) => {
     if (text.trim() === '') return binding.save(null);
     if (kind) {
@@ -38,11 +46,13 @@ export function NumberField({ item, label }: FieldItemProps) {
     }
     const amount = Number(text.replace(/[^\d.,-]/g, '').replace(',', '.'));
     if (!Number.isFinite(amount)) return binding.save(text);
-    return binding.save(field.money ? moneyValue(amount, currency) : amount);
+    if (!field.money) return binding.save(amount);
+    const money = moneyValue(amount, currency);
+    return binding.save(priced ? priceStored(money, priced.kind, unitSystem) : money);
   });
 
   const common = {
-    label: label ?? item.label,
+    label: label ?? priced?.label ?? item.label,
     withAsterisk: field.required,
     description: binding.hint,
     error: binding.error,
