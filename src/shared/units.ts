@@ -178,7 +178,8 @@ export function formatQuantity(
 
 /**
  * Quantities read side by side ("17.6 oz of 8.82 oz", a formula's lines and its total) in one
- * unit: the best unit of the largest, so a line never mixes pounds with ounces.
+ * unit, so a line never mixes pounds with ounces: the best unit of the smallest that is not 0, so
+ * that none of them rounds away ("0 kg left" of 4 g).
  */
 export function formatQuantities(
   bases: ReadonlyArray<number | null | undefined>,
@@ -186,8 +187,9 @@ export function formatQuantities(
   system: UnitSystem,
   decimals = 2,
 ): string[] {
-  const largest = Math.max(0, ...bases.filter(isQuantity).map(Math.abs));
-  const unit = bestUnit(largest, kind, system);
+  const magnitudes = bases.filter(isQuantity).map(Math.abs);
+  const smallest = Math.min(...magnitudes.filter((m) => m > 0));
+  const unit = bestUnit(Number.isFinite(smallest) ? smallest : 0, kind, system);
   return bases.map((base) =>
     isQuantity(base) ? `${roundForDisplay(base / unit.factor, decimals)} ${unit.symbol}` : '',
   );

@@ -64,8 +64,8 @@ describe.each([
     const { page, context, errors } = await openPage(browser, { viewport });
     await loginAsAdmin(page);
     const line = page.locator('li', { has: page.getByRole('link', { name }) });
-    // One unit, that of the larger: "0.44 lb of 1.1 lb", not "7.05 oz of 1.1 lb".
-    await expect.poll(() => line.getByText(/ of /).innerText()).toBe('0.44 lb of 1.1 lb (40%)');
+    // One unit: "7.05 oz of 17.64 oz", not "7.05 oz of 1.1 lb".
+    await expect.poll(() => line.getByText(/ of /).innerText()).toBe('7.05 oz of 17.64 oz (40%)');
     await page.screenshot({ path: screenshotPath(`units-dashboard-${size}`) });
     expect(errors).toEqual([]);
     await context.close();

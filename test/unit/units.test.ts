@@ -182,21 +182,20 @@ describe('units read naturally', () => {
     expect(all.join(' ')).not.toContain('floz');
   });
 
-  it('shows quantities read side by side in one unit: that of the largest', () => {
+  it('shows quantities read side by side in one unit: that of the smallest not 0', () => {
     // A stock of 1.1 lb against a reorder level of 8.82 oz read as one line.
     expect(formatQuantities([500_000, 250_000], 'weight', 'imperial')).toEqual([
-      '1.1 lb',
-      '0.55 lb',
+      '17.64 oz',
+      '8.82 oz',
     ]);
-    expect(formatQuantities([40, 1_500, null], 'volume', 'metric')).toEqual([
-      '0.04 l',
-      '1.5 l',
-      '',
-    ]);
+    // 4 g left of 1 kg needed: the few grams do not round away.
+    expect(formatQuantities([4_000, 1_000_000], 'weight', 'metric')).toEqual(['4 g', '1000 g']);
+    expect(formatQuantities([0, 1_500, null], 'volume', 'metric')).toEqual(['0 l', '1.5 l', '']);
     expect(formatQuantities([29.574, 59.147], 'volume', 'imperial')).toEqual([
       '1 fl oz',
       '2 fl oz',
     ]);
+    expect(formatQuantities([0, 0], 'length', 'metric')).toEqual(['0 mm', '0 mm']);
     expect(formatQuantities([], 'length', 'metric')).toEqual([]);
   });
 
