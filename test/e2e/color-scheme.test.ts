@@ -17,7 +17,7 @@ import {
   SMALL,
   WIDE,
 } from '../support/browser';
-import { adminCall, adminToken, api } from './api';
+import { adminCall, productModuleId } from './api';
 
 const browser = sharedBrowser();
 type Scheme = 'light' | 'dark';
@@ -46,12 +46,7 @@ const forget = () =>
 let prescriptionId = 0;
 beforeAll(async () => {
   await mkdir('test-results', { recursive: true });
-  const modules = await api<Array<{ module_id: number; module_name: string }>>(
-    'modules/get_settings',
-    {},
-    await adminToken(),
-  );
-  materiaId = modules.data.find((m) => m.module_name === PRODUCT_MODULE)?.module_id ?? 0;
+  materiaId = await productModuleId();
   await forget();
   const rows = await adminCall<Array<{ prescription_id: number }>>('prescriptions/list', {
     page: 1,

@@ -7,24 +7,15 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PRODUCT_MODULE } from '../../src/shared/modules';
 import { IDLE_LOCK_SETTING } from '../../src/shared/product-module';
 import { seriousViolations } from '../support/axe';
 import { loginAs, openPage, screenshotPath, sharedBrowser, SMALL } from '../support/browser';
-import { adminCall, createUser, recordNameShown, type CreatedUser } from './api';
+import { createUser, recordNameShown, setProductSetting, type CreatedUser } from './api';
 
 const browser = sharedBrowser();
 
-async function setIdleMinutes(minutes: number) {
-  const modules =
-    await adminCall<Array<{ module_id: number; module_name: string }>>('modules/get_settings');
-  const materia = modules.find((m) => m.module_name === PRODUCT_MODULE);
-  await adminCall('modules/update_settings', {
-    module_id: materia?.module_id,
-    field: IDLE_LOCK_SETTING,
-    value: minutes,
-  });
-}
+const setIdleMinutes = (minutes: number) =>
+  setProductSetting('private', IDLE_LOCK_SETTING, minutes);
 
 const lockScreen = (page: Page) => page.getByRole('heading', { name: 'Screen locked' });
 /** Waits for the lock (the idle time passing is the state awaited). */

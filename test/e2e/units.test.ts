@@ -6,7 +6,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PRODUCT_MODULE } from '../../src/shared/modules';
 import { toBase } from '../../src/shared/units';
 import {
   loginAsAdmin,
@@ -16,22 +15,14 @@ import {
   SMALL,
   WIDE,
 } from '../support/browser';
-import { adminCall, insertRow } from './api';
+import { adminCall, insertRow, setProductSetting } from './api';
 
 const browser = sharedBrowser();
 const tag = randomBytes(3).toString('hex');
 const name = `Slippery elm ${tag}`;
 let productId = 0;
 
-async function setImperial(on: boolean) {
-  const modules =
-    await adminCall<Array<{ module_id: number; module_name: string }>>('modules/get_settings');
-  await adminCall('modules/update_public_settings', {
-    module_id: modules.find((m) => m.module_name === PRODUCT_MODULE)?.module_id,
-    field: 'units_imperial',
-    value: on ? 1 : 0,
-  });
-}
+const setImperial = (on: boolean) => setProductSetting('public', 'units_imperial', on ? 1 : 0);
 
 beforeAll(async () => {
   await setImperial(true);
