@@ -8,7 +8,7 @@
  * (prescription_unit_kind) and compared with the lines of that kind.
  */
 import { roundMoney, type Currency } from './currencies';
-import type { UnitKind } from './units';
+import { STORED_PRICE_BASIS, type UnitKind } from './units';
 
 export type LineKind = Extract<UnitKind, 'weight' | 'volume'>;
 
@@ -37,9 +37,6 @@ export function sumMoney(amounts: readonly unknown[], currency: Currency): numbe
   return roundMoney(tenThousandths / 10_000, currency);
 }
 
-/** Dispensary prices are per 100 g or 100 ml (dispensary_products), quantities in mg or ml. */
-const PRICE_UNIT: Record<LineKind, number> = { weight: 100_000, volume: 100 };
-
 /** The price of `quantity` (base units) of a product priced per 100 g / 100 ml. */
 export function linePrice(
   pricePer100: unknown,
@@ -47,7 +44,9 @@ export function linePrice(
   kind: LineKind,
   currency: Currency,
 ): number {
-  return roundMoney((numberOf(pricePer100) * numberOf(quantity)) / PRICE_UNIT[kind], currency);
+  // Dispensary prices are stored per 100 g or 100 ml, quantities in mg or ml.
+  const per = STORED_PRICE_BASIS[kind].base;
+  return roundMoney((numberOf(pricePer100) * numberOf(quantity)) / per, currency);
 }
 
 export function prescriptionTotals(

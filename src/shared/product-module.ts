@@ -7,6 +7,9 @@ import { COLOUR_KEYS, DEFAULT_COLOURS } from './colours';
 import { PRODUCT_MODULE, PRODUCT_MODULE_LABEL, type ModuleDefinition } from './module-entry';
 import type { SettingItem, SettingsTab } from './settings';
 
+/** Minutes without input before the screen locks (a private setting; 0 = never). */
+export const IDLE_LOCK_SETTING = 'idle_lock_minutes';
+
 /** The company currency until the clinic chooses one (GBP comes first). */
 export const DEFAULT_CURRENCY = 'GBP';
 
@@ -33,6 +36,21 @@ const PRODUCT_TABS: readonly SettingsTab[] = [
         items: [
           { name: 'company_name', type: 'text', label: 'Company name', public: true, default: '' },
           { name: 'admin_email', type: 'email', label: 'Admin e-mail', public: true, default: '' },
+        ],
+      },
+      {
+        title: 'Screen lock',
+        items: [
+          {
+            name: IDLE_LOCK_SETTING,
+            type: 'number',
+            label: 'Lock the screen after (minutes without input)',
+            public: false,
+            default: 15,
+            min: 0,
+            max: 480,
+            hint: 'The screen then asks for the password again; 0 turns the lock off.',
+          },
         ],
       },
       {

@@ -49,7 +49,7 @@ const UNITS: readonly Unit[] = [
   { symbol: 'l', label: 'litre', kind: 'volume', system: 'metric', factor: 1_000 },
   { symbol: 'hl', label: 'hectolitre', kind: 'volume', system: 'metric', factor: 100_000 },
   {
-    symbol: 'floz',
+    symbol: 'fl oz',
     label: 'fluid ounce',
     kind: 'volume',
     system: 'imperial',
@@ -77,12 +77,49 @@ export const BASE_UNIT: Readonly<Record<UnitKind, string>> = {
   length: 'mm',
 };
 
+interface PriceBasis {
+  /** What the price is for, as a label says it ("100 g", "fl oz"). */
+  text: string;
+  /** That amount in base units. */
+  base: number;
+}
+
+/** Prices of stock (dispensary products) are stored per 100 g or per 100 ml. */
+export const STORED_PRICE_BASIS: Readonly<Record<UnitKind, PriceBasis>> = {
+  weight: { text: '100 g', base: 100_000 },
+  volume: { text: '100 ml', base: 100 },
+  length: { text: 'm', base: 1_000 },
+};
+
+/** …and shown per the everyday amount of the company's system: per 100 g, or per oz. */
+export const PRICE_BASIS: Readonly<Record<UnitSystem, Readonly<Record<UnitKind, PriceBasis>>>> = {
+  metric: STORED_PRICE_BASIS,
+  imperial: {
+    weight: { text: 'oz', base: MG_PER_LB / 16 },
+    volume: { text: 'fl oz', base: ML_PER_US_FLOZ },
+    length: { text: 'ft', base: 304.8 },
+  },
+};
+
+/** A stored price (per 100 g / 100 ml) as the company's system shows it (per oz in imperial). */
+export const priceShown = (stored: number, kind: UnitKind, system: UnitSystem): number =>
+  (stored * PRICE_BASIS[system][kind].base) / STORED_PRICE_BASIS[kind].base;
+
+/** A price typed in the company's system back to the stored one, to 0.0001 (money's precision). */
+export const priceStored = (shown: number, kind: UnitKind, system: UnitSystem): number =>
+  Math.round(((shown * STORED_PRICE_BASIS[kind].base) / PRICE_BASIS[system][kind].base) * 10_000) /
+  10_000;
+
 /** The company setting `units_imperial` (0 means metric). */
 export const unitSystemOf = (unitsImperial: unknown): UnitSystem =>
   unitsImperial === 1 || unitsImperial === '1' || unitsImperial === true ? 'imperial' : 'metric';
 
+/** "fl oz", "floz" and "fl. oz" name one unit: spaces and dots do not count when reading. */
+const symbolKey = (symbol: string) => symbol.toLowerCase().replace(/[\s.]/g, '');
+
 function unitBySymbol(symbol: string): Unit | undefined {
-  return UNITS.find((u) => u.symbol === symbol);
+  const key = symbolKey(symbol);
+  return UNITS.find((u) => symbolKey(u.symbol) === key);
 }
 
 export function unitsOf(kind: UnitKind, system: UnitSystem): Unit[] {
@@ -126,6 +163,9 @@ function roundForDisplay(value: number, decimals = 2): string {
   return String(Object.is(rounded, -0) ? 0 : rounded);
 }
 
+const isQuantity = (base: number | null | undefined): base is number =>
+  base !== null && base !== undefined && Number.isFinite(base);
+
 /** "1.5 kg", "3.53 oz": the quantity in the best unit of the company's system. */
 export function formatQuantity(
   base: number | null | undefined,
@@ -133,17 +173,38 @@ export function formatQuantity(
   system: UnitSystem,
   decimals = 2,
 ): string {
-  if (base === null || base === undefined || !Number.isFinite(base)) return '';
-  const unit = bestUnit(base, kind, system);
-  return `${roundForDisplay(base / unit.factor, decimals)} ${unit.symbol}`;
+  return formatQuantities([base], kind, system, decimals)[0] as string;
 }
 
-/** Reads "1.5 kg" / "12floz" / "3" (base unit) back into base units; null when unreadable. */
+/**
+ * Quantities read side by side ("17.6 oz of 8.82 oz", a formula's lines and its total) in one
+ * unit, so a line never mixes pounds with ounces: the best unit of the smallest that is not 0, so
+ * that none of them rounds away ("0 kg left" of 4 g).
+ */
+export function formatQuantities(
+  bases: ReadonlyArray<number | null | undefined>,
+  kind: UnitKind,
+  system: UnitSystem,
+  decimals = 2,
+): string[] {
+  const magnitudes = bases.filter(isQuantity).map(Math.abs);
+  const smallest = Math.min(...magnitudes.filter((m) => m > 0));
+  const unit = bestUnit(Number.isFinite(smallest) ? smallest : 0, kind, system);
+  return bases.map((base) =>
+    isQuantity(base) ? `${roundForDisplay(base / unit.factor, decimals)} ${unit.symbol}` : '',
+  );
+}
+
+/** A base quantity as a bare number in `symbol` (the editors show their unit beside it). */
+export const amountIn = (base: number, symbol: string, decimals = 2): string =>
+  roundForDisplay(fromBase(base, symbol), decimals);
+
+/** Reads "1.5 kg" / "12 fl oz" / "3" (base unit) back into base units; null when unreadable. */
 export function parseQuantity(text: string, kind: UnitKind): number | null {
-  const match = /^\s*(-?\d+(?:[.,]\d+)?)\s*([a-z]*)\s*$/i.exec(text);
+  const match = /^\s*(-?\d+(?:[.,]\d+)?)\s*([a-z][a-z.\s]*)?$/i.exec(text);
   if (!match) return null;
   const amount = Number((match[1] as string).replace(',', '.'));
-  const symbol = (match[2] as string).toLowerCase() || BASE_UNIT[kind];
+  const symbol = (match[2] ?? '').trim() || BASE_UNIT[kind];
   const unit = unitBySymbol(symbol);
   if (!unit || unit.kind !== kind) return null;
   return amount * unit.factor;

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { entityByPath } from '../../src/shared/entities';
+import { PRODUCT_MODULE } from '../../src/shared/modules';
 import type { Envelope, UserToken } from '../../src/shared/envelope';
 import { admin, clientAddress } from '../support/browser';
 
@@ -126,4 +127,23 @@ export async function recordNameShown(page: Page, entities: string, id: number):
   const heading = page.getByRole('region', { name: 'Editor' }).getByRole('heading', { level: 2 });
   await expect.poll(async () => (await heading.textContent())?.trim()).toBe(name);
   return name;
+}
+
+/** The product module's (`materia`) row id: its settings and preferences are addressed by it. */
+export async function productModuleId(): Promise<number> {
+  const modules =
+    await adminCall<Array<{ module_id: number; module_name: string }>>('modules/get_settings');
+  const materia = modules.find((m) => m.module_name === PRODUCT_MODULE);
+  if (!materia) throw new Error('The product module is missing.');
+  return materia.module_id;
+}
+
+/** Sets one of the product module's public or private settings, as the demo admin. */
+export async function setProductSetting(
+  kind: 'public' | 'private',
+  field: string,
+  value: unknown,
+): Promise<void> {
+  const path = kind === 'public' ? 'modules/update_public_settings' : 'modules/update_settings';
+  await adminCall(path, { module_id: await productModuleId(), field, value });
 }

@@ -168,13 +168,19 @@ describe('settings', () => {
         dispatchEvent(new PopStateEvent('popstate'));
       }, path);
     const stock = () => editor(page).getByRole('textbox', { name: 'In stock' });
-    const price = () => editor(page).getByRole('textbox', { name: 'Price per 100 g / 100 ml' });
+    const price = () => editor(page).getByRole('textbox', { name: /^Price per / });
+    // The unit shown beside the stock amount (the input's wrapper holds the input and its unit).
+    const stockUnit = async () => (await stock().locator('xpath=..').innerText()).trim();
     try {
       await loginAsAdmin(page);
       await page.goto('/app/dispensary_products/1');
       await stock().waitFor();
-      await expect.poll(() => stock().inputValue()).toMatch(/\d (g|ml|kg|l)$/);
+      await expect.poll(() => stock().inputValue()).toMatch(/^\d+(\.\d+)?$/);
+      expect(await stockUnit()).toMatch(/^(g|ml)$/);
       expect(await price().inputValue()).toMatch(/^£/);
+      await editor(page)
+        .getByText(/^Price per 100 (g|ml)$/)
+        .waitFor();
 
       await goInApp(`/app/modules/${ids.materia}/units`);
       const imperial = editor(page).getByRole('switch', { name: 'Imperial units' });
@@ -193,7 +199,11 @@ describe('settings', () => {
 
       await goInApp('/app/dispensary_products/1');
       await stock().waitFor();
-      await expect.poll(() => stock().inputValue()).toMatch(/\d (oz|floz|lb|pt|gal)$/);
+      // The amount in the entry unit of imperial beside it; the price per oz or fl oz.
+      await expect.poll(stockUnit).toMatch(/^(oz|fl oz)$/);
+      await editor(page)
+        .getByText(/^Price per (oz|fl oz)$/)
+        .waitFor();
       await expect.poll(() => price().inputValue()).toMatch(/^€/);
     } finally {
       await setting('materia', 'units_imperial', 0, true);

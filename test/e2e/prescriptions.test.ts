@@ -9,7 +9,7 @@ import { seriousViolations } from '../support/axe';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserToken } from '../../src/shared/envelope';
-import { formatQuantity, toBase } from '../../src/shared/units';
+import { amountIn, toBase } from '../../src/shared/units';
 import { sharedBrowser, loginAsAdmin, openPage, screenshotPath } from '../support/browser';
 import { adminToken, api } from './api';
 
@@ -147,8 +147,8 @@ describe('prescriptions: a formula in fl oz, totalled, dispensed from stock and 
         .getByRole('textbox', { name: 'Price' })
         .inputValue(),
     ).toBe('£7.10');
-    await addLine(page, 2, lemonBalm, '1.5 floz', '3.27');
-    await expect.poll(() => total('Total volume')).toBe('3.5 floz');
+    await addLine(page, 2, lemonBalm, '1.5 fl oz', '3.27');
+    await expect.poll(() => total('Total volume')).toBe('3.5 fl oz');
     expect(await total('Total price')).toBe('£10.37');
     expect(await editor.getByRole('textbox', { name: 'Total price' }).inputValue()).toBe('£10.37');
   });
@@ -165,7 +165,7 @@ describe('prescriptions: a formula in fl oz, totalled, dispensed from stock and 
     await answer;
     await expect
       .poll(() => total('Supply'))
-      .toBe('Lasts 7 days; 5 floz needed for 10 days (1.5 floz short)');
+      .toBe('Lasts 7 days; 5 fl oz needed for 10 days (1.5 fl oz short)');
     lines = await must<Array<{ prescription_line_quantity: number }>>('prescriptions/get_lines', {
       prescription_id: id,
     });
@@ -204,7 +204,7 @@ describe('prescriptions: a formula in fl oz, totalled, dispensed from stock and 
     await page.goto(`/app/dispensary_products/${nettleId}`);
     await expect
       .poll(() => editor.getByRole('textbox', { name: 'In stock' }).inputValue())
-      .toBe(formatQuantity(await stockOf(nettleId), 'volume', 'imperial'));
+      .toBe(amountIn(await stockOf(nettleId), 'fl oz'));
   });
 
   it('prints the prescription on the printing layout', async () => {
@@ -221,10 +221,10 @@ describe('prescriptions: a formula in fl oz, totalled, dispensed from stock and 
     for (const expected of [
       `Formula ${tag}, Ivy`,
       'Practitioner',
-      `${nettle}\n2 floz`,
-      `${lemonBalm}\n1.5 floz`,
+      `${nettle}\n2 fl oz`,
+      `${lemonBalm}\n1.5 fl oz`,
       '1 teaspoon three times a day in a little water',
-      '0.5 floz',
+      '0.5 fl oz',
       '£10.37',
     ]) {
       expect(text.replace(/\t/g, '\n')).toContain(expected);
@@ -245,8 +245,8 @@ describe('prescriptions: a formula in fl oz, totalled, dispensed from stock and 
     await label.waitFor();
     const labelText = await label.innerText();
     expect(labelText).toContain(`Formula ${tag}, Ivy`);
-    expect(labelText).toContain('3.5 floz');
-    expect(labelText).toContain('0.5 floz per day');
+    expect(labelText).toContain('3.5 fl oz');
+    expect(labelText).toContain('0.5 fl oz per day');
     await labelPage.screenshot({ path: screenshotPath('prescription-label-screen') });
     await labelPage.emulateMedia({ media: 'print' });
     await labelPage.screenshot({ path: screenshotPath('prescription-label'), fullPage: true });

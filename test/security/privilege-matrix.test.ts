@@ -141,6 +141,7 @@ const OPEN_BY_DESIGN = {
     'users/get_user_privileges',
     'users/logout',
     'users/remove_avatar',
+    'users/unlock',
     'users/update_my_details',
     'users/upload_avatar',
   ],

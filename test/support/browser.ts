@@ -60,6 +60,8 @@ export async function openPage(
     address?: string;
     /** Blocked unless a test needs the service worker (offline use). */
     serviceWorkers?: 'allow' | 'block';
+    /** The colour scheme the system prefers (light unless a test says). */
+    colorScheme?: 'light' | 'dark';
   } = {},
 ): Promise<OpenedPage> {
   const context = await browser.newContext({
@@ -67,6 +69,7 @@ export async function openPage(
     viewport: options.viewport ?? WIDE,
     extraHTTPHeaders: { 'x-forwarded-for': options.address ?? clientAddress() },
     serviceWorkers: options.serviceWorkers ?? 'block',
+    colorScheme: options.colorScheme ?? 'light',
   });
   const page = await context.newPage();
   const errors: string[] = [];

@@ -100,6 +100,7 @@ const NAMED: Record<string, Example> = {
     user_id: await ids.disposable('users'),
     password: 'Another-Pass-9',
   }),
+  'users/unlock': () => ({ password: TEST_PASSWORD }),
   'users/update_my_details': () => ({ field: 'user_first_name', value: 'Tess' }),
   'users/upload_avatar': async (ids) => ({
     user_id: await ids.row('users'),

@@ -106,7 +106,7 @@ describe('prescription totals', () => {
       },
     );
     expect(imperial).toEqual([
-      { label: 'Total volume', text: '2.55 floz' },
+      { label: 'Total volume', text: '2.55 fl oz' },
       { label: 'Total price', text: '£5.82' },
     ]);
   });

@@ -43,7 +43,7 @@ interface LoginInput {
 }
 
 /** The wait of the strictest subject (the account, the address) decides. */
-async function gateOf(ctx: CallContext, subjects: readonly string[]): Promise<LoginGate> {
+export async function gateOf(ctx: CallContext, subjects: readonly string[]): Promise<LoginGate> {
   const companyId = ctx.caller.company.company_id;
   const counts = await Promise.all(
     subjects.map((subject) => countAttempts(ctx.trx, companyId, LOGIN_RULE, subject, COUNTED)),

@@ -6,6 +6,7 @@ import { defineCall, type CallDefinition } from '../http/calls';
 import { sessionUserOf } from '../users/profile';
 import { login, loginStatus } from './login';
 import { requestPasswordReset, resetPassword } from './password-reset';
+import { unlock } from './unlock';
 
 /** The widget's base64 payload is a few hundred characters; this leaves room and no more. */
 const ALTCHA_MAX_LENGTH = 4_000;
@@ -37,6 +38,12 @@ export const authCalls: CallDefinition[] = [
       await ctx.audit({ action: 'logout', entity: 'users', entity_id: ctx.user.user_id });
       return { messages: [{ type: 's', text: 'You have been logged out.' }] };
     },
+  }),
+  defineCall({
+    path: 'users/unlock',
+    access: 'user',
+    input: z.object({ password }).strict(),
+    handler: unlock,
   }),
   defineCall({
     path: 'users/check_authentication',

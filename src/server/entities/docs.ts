@@ -56,6 +56,8 @@ function describeField(f: FieldDefinition): string {
       `unit: ${typeof f.unit === 'string' ? f.unit : `kind from ${f.unit.kindField}`} (base mg/ml/mm)`,
     );
   if (f.money) notes.push('money');
+  if (f.pricePer && typeof f.pricePer !== 'string')
+    notes.push(`per 100 g / 100 ml as ${f.pricePer.kindField} says`);
   if (f.references)
     notes.push(`→ ${f.references}${f.categoryRoot ? ` under "${f.categoryRoot}"` : ''}`);
   if (f.options) notes.push(`one of ${f.options.map((o) => `\`${String(o.value)}\``).join(', ')}`);

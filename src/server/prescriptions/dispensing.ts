@@ -4,7 +4,7 @@
  */
 import { sql } from 'kysely';
 import { prescriptions } from '../../shared/entities';
-import { formatQuantity, type UnitKind } from '../../shared/units';
+import { formatQuantities, type UnitKind } from '../../shared/units';
 import type { CallContext } from '../http/calls';
 import { badRequest } from '../http/errors';
 import { companyUnits } from '../modules/company-units';
@@ -55,9 +55,14 @@ export async function dispense(ctx: CallContext, id: number) {
         where company_id = ${company} and dispensary_product_id = ${productId}`.execute(ctx.trx);
       const row = stock.rows[0];
       const kind = line.prescription_line_unit_kind as UnitKind;
+      // Read side by side, so in one unit (never "8 oz left, 1.1 lb needed").
+      const [left, needed] = formatQuantities(
+        [Number(row?.stock ?? 0), line.prescription_line_quantity],
+        kind,
+        unitSystem,
+      );
       throw badRequest(
-        `Not enough ${row?.name ?? 'stock'} in stock: ${formatQuantity(Number(row?.stock ?? 0), kind, unitSystem)} left, ` +
-          `${formatQuantity(line.prescription_line_quantity, kind, unitSystem)} needed.`,
+        `Not enough ${row?.name ?? 'stock'} in stock: ${left} left, ${needed} needed.`,
       );
     }
   }

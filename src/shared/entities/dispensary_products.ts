@@ -36,8 +36,9 @@ export const dispensary_products = defineEntity({
     }),
     quantity('dispensary_product_stock', stockUnit, { label: 'In stock' }),
     quantity('dispensary_product_reorder_level', stockUnit),
-    money('dispensary_product_cost', { label: 'Cost per 100 g / 100 ml' }),
-    money('dispensary_product_price', { label: 'Price per 100 g / 100 ml' }),
+    // Stored per 100 g / 100 ml; the editor says per what, in the company's units.
+    money('dispensary_product_cost', { label: 'Cost', pricePer: stockUnit }),
+    money('dispensary_product_price', { label: 'Price', pricePer: stockUnit }),
     input('dispensary_product_supplier', { max: 100 }),
     category('dispensary_product_category_id', 'dispensary'),
   ],

@@ -238,9 +238,10 @@ export function quantity<N extends string, Z extends boolean = false>(
 /** An amount in the company currency; never negative. */
 export function money<N extends string, Z extends boolean = false>(
   name: N,
-  o: NumberOptions & { nullable?: Z } = {},
+  { pricePer, ...o }: NumberOptions & { nullable?: Z; pricePer?: UnitOf } = {},
 ): FieldSpec<N, 'number' | 'integer', Z> {
-  return { ...number(name, { min: 0, max: 1e10, default: 0, ...o }), money: true };
+  const field = { ...number(name, { min: 0, max: 1e10, default: 0, ...o }), money: true };
+  return pricePer ? { ...field, pricePer } : field;
 }
 
 /** The id of one row of another entity set, chosen with a typeahead. */

@@ -33,8 +33,8 @@ export const PRESCRIPTION_STATUS_OPTIONS: readonly Option[] = [
 
 /** Unit kinds a stocked or prescribed quantity can have (stored in mg or ml). */
 export const MATERIA_UNIT_KIND_OPTIONS: readonly Option[] = [
-  { value: 'weight', label: 'Weight (mg / oz)' },
-  { value: 'volume', label: 'Volume (ml / fl oz)' },
+  { value: 'weight', label: 'Weight' },
+  { value: 'volume', label: 'Volume' },
 ];
 
 /** Keys of the mandatory category roots every company gets; tree selects start from them. */

@@ -68,6 +68,11 @@ export interface FieldDefinition {
   unit?: UnitOf;
   /** An amount in the company currency. */
   money: boolean;
+  /**
+   * money: the price of an amount of this kind, stored per 100 g / 100 ml and shown per the
+   * company's everyday amount (per 100 g, per oz); the label gets "per …" added.
+   */
+  pricePer?: UnitOf;
   /** single_select_relation: the entity set the id points at. */
   references?: string;
   /** tree_select: the category_key of the category root whose subtree is offered. */

@@ -8,6 +8,7 @@ import { useEffect, useMemo } from 'react';
 import { RouterProvider } from 'react-router';
 import { ErrorBoundary } from '../features/errors/ErrorBoundary';
 import { useCompany } from '../session/companyStore';
+import { colorSchemeManager } from '../theme/colorScheme';
 import { buildTheme, cssVariablesFor } from '../theme/theme';
 import { Overlays } from './Overlays';
 import { PageLoader } from './PageLoader';
@@ -27,7 +28,12 @@ export function App() {
     void start();
   }, [start]);
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={variables} defaultColorScheme="light">
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={variables}
+      colorSchemeManager={colorSchemeManager}
+      defaultColorScheme="auto"
+    >
       <Toasts />
       <Overlays />
       <ErrorBoundary>

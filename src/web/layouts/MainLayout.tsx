@@ -12,6 +12,7 @@ import { QueryProvider } from '../app/QueryProvider';
 import { AccountMenu } from '../features/account/AccountMenu';
 import { Breadcrumbs } from '../features/breadcrumbs/Breadcrumbs';
 import { ErrorBoundary } from '../features/errors/ErrorBoundary';
+import { IdleLockGate } from '../features/idle-lock/IdleLockGate';
 import { NavigationDrawer } from '../features/navigation/NavigationDrawer';
 import { useShellData } from '../session/useShellData';
 import { useHeartbeat } from '../session/useHeartbeat';
@@ -23,7 +24,9 @@ import { useMainLayout } from './useMainLayout';
 export function MainLayout() {
   return (
     <QueryProvider>
-      <Shell />
+      <IdleLockGate>
+        <Shell />
+      </IdleLockGate>
     </QueryProvider>
   );
 }

@@ -3,12 +3,16 @@ import '../theme/allStyles';
 import { Anchor, Box, Container, Group, Text } from '@mantine/core';
 import { Outlet } from 'react-router';
 import { QueryProvider } from '../app/QueryProvider';
+import { IdleLockGate } from '../features/idle-lock/IdleLockGate';
 import { useCompanySettings } from '../theme/useCompanySettings';
 
 export function OfflineLayout() {
   return (
     <QueryProvider>
-      <OfflineFrame />
+      {/* The offline copies are patient data: a locked screen keeps them hidden here too. */}
+      <IdleLockGate>
+        <OfflineFrame />
+      </IdleLockGate>
     </QueryProvider>
   );
 }

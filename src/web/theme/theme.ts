@@ -54,7 +54,8 @@ export function cssVariablesFor(colours: Record<ColourKey, string>): CSSVariable
     variables[`--materia-${name}`] = colours[key];
     variables[`--materia-on-${name}`] = readableTextOn(colours[key], colours.colour_dark);
   }
-  // Mantine's dimmed grey (gray.6) is below 4.5:1 on white; gray.7 reads well.
+  // Mantine's dimmed grey is below 4.5:1 on its body in both schemes (gray.6 on white, dark.2
+  // on dark.7): gray.7 and dark.1 read well.
   return () => ({
     variables,
     // Field messages in Mantine's error red (red.6) are below 4.5:1 on white; red.9 reads well.
@@ -62,6 +63,6 @@ export function cssVariablesFor(colours: Record<ColourKey, string>): CSSVariable
       '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
       '--mantine-color-error': 'var(--mantine-color-red-9)',
     },
-    dark: {},
+    dark: { '--mantine-color-dimmed': 'var(--mantine-color-dark-1)' },
   });
 }

@@ -5,7 +5,7 @@
  */
 import { formatMoney, type Currency } from '../../../shared/currencies';
 import { prescriptionTotals, supplyOf, type LineKind } from '../../../shared/prescription-totals';
-import { formatQuantity, type UnitSystem } from '../../../shared/units';
+import { formatQuantities, formatQuantity, type UnitSystem } from '../../../shared/units';
 import type { Row } from '../model/types';
 
 export interface SummaryLine {
@@ -37,12 +37,18 @@ export function prescriptionSummary(
   if (supply) {
     const days = Number(prescription.prescription_days) || 0;
     const short = days > 0 && supply.short > 0;
+    // Needed and short read in one unit, as they are read together.
+    const [needed, shortBy] = formatQuantities(
+      [supply.needed, supply.short],
+      kind,
+      units.unitSystem,
+    );
     summary.push({
       label: 'Supply',
       text:
         `Lasts ${supply.lastsDays} ${supply.lastsDays === 1 ? 'day' : 'days'}` +
-        (days > 0 ? `; ${show(supply.needed, kind)} needed for ${days} days` : '') +
-        (short ? ` (${show(supply.short, kind)} short)` : ''),
+        (days > 0 ? `; ${needed} needed for ${days} days` : '') +
+        (short ? ` (${shortBy} short)` : ''),
       warning: short,
     });
   }

@@ -1,12 +1,13 @@
 /**
  * Numbers: plain numbers; amounts in the company currency (its symbol, decimals and
  * rounding); quantities stored in a base unit and shown in the company's metric or imperial
- * units — typed as "30", "1.5 l" or "2 floz".
+ * units. A quantity shows as a number in the field's entry unit (named beside it, "40" + "ml"),
+ * so what is shown and a bare number typed mean the same; "1.5 l" or "2 fl oz" are read too.
  */
 import { NumberInput, TextInput } from '@mantine/core';
-import { formatQuantity } from '../../../shared/units';
+import { amountIn, priceStored } from '../../../shared/units';
 import { useCompanySettings } from '../../theme/useCompanySettings';
-import { ENTRY_UNIT, moneyValue, readQuantity, unitKindOf } from '../model/format';
+import { ENTRY_UNIT, moneyValue, pricedAs, readQuantity, unitKindOf } from '../model/format';
 import type { FieldItemProps } from './fieldProps';
 import { useDraft } from './useDraft';
 import { useFieldBinding } from './useFieldBinding';
@@ -22,8 +23,17 @@ export function NumberField({ item, label }: FieldItemProps) {
   const kind = unitKindOf(field.unit, source.values);
   const stored = typeof binding.value === 'number' ? binding.value : null;
 
+  const entryUnit = kind ? ENTRY_UNIT[unitSystem][kind] : null;
+  // A price of stock reads per the company's everyday amount (per oz), stored per 100 g.
+  const priced = field.money ? pricedAs(field, source.values, unitSystem) : null;
   const storedText =
-    stored === null ? '' : kind ? formatQuantity(stored, kind, unitSystem) : String(stored);
+    stored === null
+      ? ''
+      : entryUnit
+        ? amountIn(stored, entryUnit)
+        : priced
+          ? String(moneyValue(priced.shown(stored), currency))
+          : String(stored);
   const draft = useDraft(storedText, async (text) => {
     if (text.trim() === '') return binding.save(null);
     if (kind) {
@@ -36,11 +46,13 @@ export function NumberField({ item, label }: FieldItemProps) {
     }
     const amount = Number(text.replace(/[^\d.,-]/g, '').replace(',', '.'));
     if (!Number.isFinite(amount)) return binding.save(text);
-    return binding.save(field.money ? moneyValue(amount, currency) : amount);
+    if (!field.money) return binding.save(amount);
+    const money = moneyValue(amount, currency);
+    return binding.save(priced ? priceStored(money, priced.kind, unitSystem) : money);
   });
 
   const common = {
-    label: label ?? item.label,
+    label: label ?? priced?.label ?? item.label,
     withAsterisk: field.required,
     description: binding.hint,
     error: binding.error,
@@ -48,7 +60,7 @@ export function NumberField({ item, label }: FieldItemProps) {
     onBlur: () => void draft.commit(),
     'data-field': field.name,
   };
-  if (kind) {
+  if (entryUnit) {
     return (
       <TextInput
         {...common}
@@ -58,8 +70,8 @@ export function NumberField({ item, label }: FieldItemProps) {
           draft.change(e.currentTarget.value);
         }}
         onKeyDown={(e) => e.key === 'Enter' && void draft.commit()}
-        rightSection={<span aria-hidden>{ENTRY_UNIT[unitSystem][kind]}</span>}
-        rightSectionWidth={44}
+        rightSection={<span aria-hidden>{entryUnit}</span>}
+        rightSectionWidth={52}
       />
     );
   }

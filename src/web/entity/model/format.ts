@@ -9,6 +9,8 @@ import { isIsoDate } from '../../../shared/iso-date';
 import {
   formatQuantity,
   parseQuantity,
+  PRICE_BASIS,
+  priceShown,
   UNIT_KINDS,
   type UnitKind,
   type UnitSystem,
@@ -61,10 +63,21 @@ export function unitKindOf(unit: UnitOf | undefined, row: Row | null): UnitKind 
   return UNIT_KINDS.includes(kind as UnitKind) ? (kind as UnitKind) : null;
 }
 
+/** A price of stock as the company's system shows it (per oz in imperial), and its label. */
+export function pricedAs(field: FieldDefinition, row: Row | null, system: UnitSystem) {
+  const kind = unitKindOf(field.pricePer, row);
+  if (!kind) return null;
+  return {
+    label: `${field.label} per ${PRICE_BASIS[system][kind].text}`,
+    shown: (stored: number) => priceShown(stored, kind, system),
+    kind,
+  };
+}
+
 /** The unit a bare number typed into a quantity means: the everyday unit of the system. */
 export const ENTRY_UNIT: Record<UnitSystem, Record<UnitKind, string>> = {
   metric: { weight: 'g', volume: 'ml', length: 'cm' },
-  imperial: { weight: 'oz', volume: 'floz', length: 'in' },
+  imperial: { weight: 'oz', volume: 'fl oz', length: 'in' },
 };
 
 /** "30 ml" → 30 (ml); "2" in imperial volume → 2 fl oz in ml; null when unreadable. */
@@ -97,7 +110,11 @@ export function showValue(field: FieldDefinition, row: Row, context: ShowContext
   if (value === null || value === undefined || value === '') return '';
   if (field.value === 'date') return displayDate(value);
   if (field.value === 'toggle') return toggleText(value);
-  if (field.money) return showMoney(value, context.currency);
+  if (field.money) {
+    const priced = pricedAs(field, row, context.system);
+    const amount = priced && typeof value === 'number' ? priced.shown(value) : value;
+    return showMoney(amount, context.currency);
+  }
   const kind = unitKindOf(field.unit, row);
   if (kind && typeof value === 'number') return formatQuantity(value, kind, context.system);
   if (field.options) {

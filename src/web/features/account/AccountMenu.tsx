@@ -1,14 +1,17 @@
 /** The account dropdown of the top bar. */
-import { Avatar, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Group, Menu, SegmentedControl, Stack, Text, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
 import { useSession } from '../../session/store';
 import { fullName, initialsOf } from '../../session/types';
 import classes from './AccountMenu.module.css';
+import { COLOR_SCHEME_CHOICES, isColorScheme } from '../../theme/colorScheme';
+import { useColorSchemeChoice } from './useColorSchemeChoice';
 import { useLogout } from './useLogout';
 
 export function AccountMenu({ compact }: { compact: boolean }) {
   const user = useSession((s) => s.user);
   const logout = useLogout();
+  const scheme = useColorSchemeChoice();
   if (!user) return null;
   const avatar = typeof user.user_avatar === 'string' && user.user_avatar ? user.user_avatar : null;
   const initials = initialsOf(user);
@@ -45,6 +48,18 @@ export function AccountMenu({ compact }: { compact: boolean }) {
         <Menu.Item component={Link} to="/app/my_details">
           see more ...
         </Menu.Item>
+        <Menu.Divider />
+        <Menu.Label id="account-color-scheme">Colour scheme</Menu.Label>
+        <SegmentedControl
+          mx="sm"
+          mb="xs"
+          size="xs"
+          fullWidth
+          aria-labelledby="account-color-scheme"
+          data={[...COLOR_SCHEME_CHOICES]}
+          value={scheme.colorScheme}
+          onChange={(value) => isColorScheme(value) && scheme.choose(value)}
+        />
         <Menu.Divider />
         <Menu.Item color="negative" onClick={() => void logout()}>
           Logout

@@ -3,6 +3,7 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { call } from '../../api/client';
 import { useSession } from '../../session/store';
+import { unlockScreen } from '../idle-lock/lockState';
 
 /** Logout: revoke the token on the server, clear the session, return to `/`. */
 export function useLogout(): () => Promise<void> {
@@ -15,6 +16,7 @@ export function useLogout(): () => Promise<void> {
       // Logged out locally all the same; the token expires on the server.
     }
     useSession.getState().logout();
+    unlockScreen(); // a lock is for this session; signing in again asks for the password anyway
     queryClient.clear();
     await navigate('/', { replace: true });
   }, [navigate, queryClient]);

@@ -13,7 +13,7 @@ import {
   type DashboardStats,
   type MonthCount,
 } from '../../../shared/dashboard';
-import { formatQuantity } from '../../../shared/units';
+import { formatQuantities } from '../../../shared/units';
 import { callData } from '../../api/client';
 import { useSession } from '../../session/store';
 import { useCompanySettings } from '../../theme/useCompanySettings';
@@ -110,7 +110,11 @@ export function useDashboard() {
           percent,
           bar: clampPercent(percent),
           colour: progressColour(percent),
-          text: `${formatQuantity(p.dispensary_product_stock, kind, unitSystem)} of ${formatQuantity(p.dispensary_product_reorder_level, kind, unitSystem)}`,
+          text: formatQuantities(
+            [p.dispensary_product_stock, p.dispensary_product_reorder_level],
+            kind,
+            unitSystem,
+          ).join(' of '),
         };
       }) ?? null,
     [data, unitSystem],

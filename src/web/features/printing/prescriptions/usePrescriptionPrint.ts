@@ -8,7 +8,7 @@ import { formatMoney } from '../../../../shared/currencies';
 import { FORM_OPTIONS } from '../../../../shared/entities/options';
 import type { PrescriptionLine } from '../../../../shared/entities/prescription-lines';
 import { prescriptionTotals, type LineKind } from '../../../../shared/prescription-totals';
-import { formatQuantity } from '../../../../shared/units';
+import { formatQuantities, formatQuantity } from '../../../../shared/units';
 import { callData } from '../../../api/client';
 import { parseId } from '../../../app/paths';
 import { displayDate, textOf } from '../../../entity/model/format';
@@ -62,6 +62,20 @@ export function usePrescriptionPrint() {
     const kind = kindOf(row.prescription_unit_kind);
     const totals = prescriptionTotals(lines, currency);
     const dailyDose = row.prescription_daily_dose;
+    // The lines of the formula's kind and its total read in one unit (a column of like numbers).
+    const ofKind = lines.filter((l) => kindOf(l.prescription_line_unit_kind) === kind);
+    const shown = formatQuantities(
+      [...ofKind.map((l) => l.prescription_line_quantity), totals.quantity[kind]],
+      kind,
+      unitSystem,
+    );
+    const quantityOf = (line: PrescriptionLine) => {
+      const at = ofKind.indexOf(line);
+      const lineKind = kindOf(line.prescription_line_unit_kind);
+      return at >= 0
+        ? (shown[at] as string)
+        : formatQuantity(line.prescription_line_quantity, lineKind, unitSystem);
+    };
     return {
       title: textOf(row.prescription_name),
       patient: textOf(row.prescription_patient_id_label),
@@ -73,16 +87,12 @@ export function usePrescriptionPrint() {
       days: row.prescription_days ? textOf(row.prescription_days) : '',
       lines: lines.map((line) => ({
         name: line.dispensary_product_name ?? line.herb_name ?? '',
-        quantity: formatQuantity(
-          line.prescription_line_quantity,
-          kindOf(line.prescription_line_unit_kind),
-          unitSystem,
-        ),
+        quantity: quantityOf(line),
         price: formatMoney(line.prescription_line_price ?? 0, currency),
         notes: line.prescription_line_notes,
       })),
       total: formatMoney(totals.price, currency),
-      totalQuantity: formatQuantity(totals.quantity[kind], kind, unitSystem),
+      totalQuantity: shown[shown.length - 1] as string,
       notes: textOf(row.prescription_notes),
     } satisfies PrintedPrescription;
   })();

@@ -1,0 +1,139 @@
+/**
+ * Dark mode: the app follows the system's colour scheme before its code runs (no light flash),
+ * the account menu's Light / Dark / System choice is remembered for the user (another browser
+ * gets it at sign-in), and axe finds no serious problem on the main screens in light and in dark
+ * (screenshots at 1440 and 375 px under test-results/).
+ */
+import { mkdir } from 'node:fs/promises';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PRODUCT_MODULE } from '../../src/shared/modules';
+import { seriousViolationsOn } from '../support/axe';
+import {
+  loginAsAdmin,
+  openPage,
+  screenshotPath,
+  sharedBrowser,
+  SMALL,
+  WIDE,
+} from '../support/browser';
+import { adminCall, productModuleId } from './api';
+
+const browser = sharedBrowser();
+type Scheme = 'light' | 'dark';
+
+/** A page whose system (the browser) prefers `scheme`. */
+const pageIn = (on: Browser, scheme: Scheme, viewport = WIDE) =>
+  openPage(on, { colorScheme: scheme, viewport });
+
+const shownScheme = (page: Page) =>
+  page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'));
+
+let materiaId = 0;
+const preference = async () =>
+  (
+    await adminCall<Record<string, unknown>>(`${PRODUCT_MODULE}/get_my_preferences_for_module`, {
+      module_id: materiaId,
+    })
+  ).color_scheme;
+const forget = () =>
+  adminCall(`${PRODUCT_MODULE}/update_my_preference_for_module`, {
+    module_id: materiaId,
+    field: 'color_scheme',
+    value: 'auto',
+  });
+
+let prescriptionId = 0;
+beforeAll(async () => {
+  await mkdir('test-results', { recursive: true });
+  materiaId = await productModuleId();
+  await forget();
+  const rows = await adminCall<Array<{ prescription_id: number }>>('prescriptions/list', {
+    page: 1,
+    limit: 1,
+  });
+  prescriptionId = rows[0]?.prescription_id ?? 0;
+});
+afterAll(forget);
+
+describe('the colour scheme', () => {
+  it('follows the system before the app’s code runs (no light flash)', async () => {
+    const { context, page } = await pageIn(browser, 'dark');
+    // Only the page and its small pre-paint script: the app's bundle never arrives.
+    await page.route('**/assets/**', (route) => route.abort());
+    await page.goto('/');
+    expect(await shownScheme(page)).toBe('dark');
+    await context.close();
+    const light = await pageIn(browser, 'light');
+    await light.page.route('**/assets/**', (route) => route.abort());
+    await light.page.goto('/');
+    expect(await shownScheme(light.page)).toBe('light');
+    await light.context.close();
+  });
+
+  it('is chosen in the account menu, remembered for the user, and given to another browser', async () => {
+    const { context, page, errors } = await pageIn(browser, 'light');
+    await loginAsAdmin(page);
+    expect(await shownScheme(page)).toBe('light');
+    await page.getByRole('button', { name: 'Account' }).click();
+    const choice = page.getByRole('radiogroup', { name: 'Colour scheme' });
+    await choice.getByText('Dark', { exact: true }).click();
+    await expect.poll(() => shownScheme(page)).toBe('dark');
+    await expect.poll(preference).toBe('dark');
+    // A reload keeps it, before the preferences are read again.
+    await page.reload();
+    expect(await shownScheme(page)).toBe('dark');
+    await context.close();
+
+    // Another browser (nothing stored there, a light system): dark once the user signs in.
+    const other = await pageIn(browser, 'light');
+    await loginAsAdmin(other.page);
+    await expect.poll(() => shownScheme(other.page)).toBe('dark');
+    await other.page.getByRole('button', { name: 'Account' }).click();
+    await other.page
+      .getByRole('radiogroup', { name: 'Colour scheme' })
+      .getByText('System', { exact: true })
+      .click();
+    await expect.poll(() => shownScheme(other.page)).toBe('light');
+    await expect.poll(preference).toBe('auto');
+    expect([...errors, ...other.errors]).toEqual([]);
+    await other.context.close();
+  });
+});
+
+describe.each(['light', 'dark'] as const)('%s scheme', (scheme) => {
+  const ready = async (page: Page) => {
+    await page.locator('main, [data-print]').first().waitFor();
+    await page.waitForFunction(
+      () => !document.querySelector('[aria-busy="true"], .mantine-Loader-root'),
+    );
+  };
+
+  it.each([
+    ['wide', WIDE],
+    ['small', SMALL],
+  ] as const)(
+    'has no serious accessibility problem on the main screens (%s)',
+    async (size, viewport) => {
+      const { context, page } = await pageIn(browser, scheme, viewport);
+      await page.goto('/');
+      await page.getByRole('button', { name: 'Sign in' }).waitFor();
+      expect(await shownScheme(page)).toBe(scheme);
+      const problems = await seriousViolationsOn(page, ['/'], ready);
+      await page.screenshot({ path: screenshotPath(`scheme-${scheme}-login-${size}`) });
+      await loginAsAdmin(page);
+      const screens = {
+        dashboard: '/app',
+        list: '/app/patients/1',
+        prescription: `/app/prescriptions/${prescriptionId}`,
+        print: `/printing/prescriptions/${prescriptionId}`,
+      };
+      for (const [name, path] of Object.entries(screens)) {
+        problems.push(...(await seriousViolationsOn(page, [path], ready)));
+        await page.screenshot({ path: screenshotPath(`scheme-${scheme}-${name}-${size}`) });
+      }
+      expect(problems).toEqual([]);
+      await context.close();
+    },
+  );
+});
