@@ -5,7 +5,7 @@
   var scheme = 'auto';
   try {
     scheme = window.localStorage.getItem('materia-color-scheme') || 'auto';
-  } catch (error) {
+  } catch {
     // Storage refused (private mode): follow the system.
   }
   if (scheme !== 'light' && scheme !== 'dark') {
