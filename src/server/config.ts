@@ -135,7 +135,7 @@ const VARIABLES: readonly Variable[] = [
   },
   {
     name: 'TRUST_PROXY',
-    help: 'yes behind a reverse proxy that sets X-Forwarded-For (client addresses for throttling)',
+    help: 'yes behind a reverse proxy that appends the client to X-Forwarded-For (its last entry counts for throttling)',
     fallback: 'no',
     check: (v) => (['yes', 'no'].includes(v) ? null : 'must be yes or no'),
   },
