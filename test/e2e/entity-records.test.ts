@@ -67,7 +67,8 @@ describe('herbs: relations and chips', () => {
     await editor.getByRole('button', { name: 'Remove Bitter' }).waitFor();
     expect(await editor.getByRole('button', { name: 'Remove Astringent' }).count()).toBe(0);
 
-    // A value only the server can refuse: the message shows beside the field, the value returns.
+    // A value only the server can refuse: the message shows beside the field, and the value
+    // stays as typed (marked, not stored) so that the user can correct it.
     const from = editor.getByRole('textbox', { name: 'Daily dose from' });
     const to = editor.getByRole('textbox', { name: 'Daily dose to' });
     let answer = saved(page, /update$/);
@@ -81,7 +82,8 @@ describe('herbs: relations and chips', () => {
     await editor
       .getByText('The daily dose to must not be less than the daily dose from.')
       .waitFor();
-    expect(await to.inputValue()).toBe('');
+    expect(await to.inputValue()).toBe('5');
+    expect(await to.getAttribute('aria-invalid')).toBe('true');
     expect(await from.inputValue()).toBe('20');
 
     // The category tree select, then the left drawer's filter by that category.
@@ -279,8 +281,12 @@ describe('patients: dates, choices and filters', () => {
     const title = editor.getByRole('textbox', { name: 'Title' });
     await title.fill('A title far longer than twenty');
     await editor.getByText('Maximum of 20 characters allowed.').waitFor();
+    const before = (await stored()).patient_title;
     await title.press('Tab');
-    await expect.poll(() => title.inputValue()).toBe(String((await stored()).patient_title));
+    // Kept as typed and marked, never stored.
+    expect(await title.inputValue()).toBe('A title far longer than twenty');
+    expect(await title.getAttribute('aria-invalid')).toBe('true');
+    expect((await stored()).patient_title).toBe(before);
 
     // Filters: a date filter with the YYYY-MM-DD mask, a select, the found badge, clear-all.
     await search(page, `Dora${tag}`);

@@ -70,7 +70,10 @@ describe('the privileges editor', () => {
 
       await editorOf(page).getByRole('tab', { name: 'Privileges' }).click();
       await page.waitForURL(`**/app/groups/${created.group}/privileges`);
-      const status = editorOf(page).getByRole('status');
+      // The privileges' own status line (the editor's save status is a second one).
+      const status = editorOf(page)
+        .getByRole('status')
+        .filter({ hasText: /unsaved changes/ });
       await expect.poll(() => status.textContent()).toBe('No unsaved changes.');
       const save = editorOf(page).getByRole('button', { name: 'Save privileges' });
       expect(await save.isDisabled()).toBe(true);
