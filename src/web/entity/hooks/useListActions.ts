@@ -6,6 +6,8 @@
 import { useCallback, useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { showToast } from '../../api/toasts';
+import { fieldOf } from '../../../shared/entities';
+import { offerUndo } from '../list/undoToast';
 import { confirm } from '../../features/confirm/confirm';
 import { INSERT_FILTERS_WARNING } from '../model/filtering';
 import {
@@ -91,7 +93,17 @@ export function useListActions() {
       if (await store.getState().deleteSelected()) navigation.openList({ replace: true });
     },
     toggleSelectMode: () => store.getState().toggleSelectMode(),
-    updateMany: (field: string, value: unknown) => store.getState().updateMany(field, value),
+    updateMany: async (field: string, value: unknown) => {
+      const outcome = await store.getState().updateMany(field, value);
+      const changed = outcome.change.rows.length;
+      if (changed > 0) {
+        const rowsWord = definition.title.toLowerCase();
+        const label = fieldOf(definition, field)?.label ?? field;
+        const summary = `${label} changed on ${changed} ${rowsWord}.`;
+        offerUndo(outcome.change, summary, rowsWord, store.getState().undoMany);
+      }
+      return outcome.refusal;
+    },
     reorder: (ids: Id[]) => void store.getState().reorder(ids),
   };
 }
