@@ -87,4 +87,63 @@ describe('bulk with care', () => {
       await context.close();
     },
   );
+
+  it.each(WIDTHS)(
+    'warns before adding a patient with the name and date of birth of an existing one (%s)',
+    async (name, viewport) => {
+      const tag = randomBytes(3).toString('hex');
+      const twin = await insertRow<{ patient_id: number }>('patients', {
+        patient_first_name: `Dee${tag}`,
+        patient_last_name: `Twin${tag}`,
+        patient_dob: '1955-04-30',
+      });
+      const { page, context } = await openPage(browser, { viewport });
+      await loginAsAdmin(page);
+      await page.goto('/app/patients');
+      await page.getByText(/^\d+\+? found$/).waitFor();
+      const fillDialog = async () => {
+        await page.getByRole('button', { name: 'Add', exact: true }).click();
+        const dialog = page.getByRole('dialog', { name: 'Add patient' });
+        await dialog.getByRole('textbox', { name: 'First name' }).fill(`dee${tag} `);
+        await dialog.getByRole('textbox', { name: 'Last name' }).fill(`Twin${tag}`);
+        const dob = dialog.getByRole('textbox', { name: 'Date of birth' });
+        await dob.fill('30/04/1955');
+        await dob.press('Tab');
+        await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+        return dialog;
+      };
+      const count = async () =>
+        (
+          await adminCall<unknown[]>('patients/list', {
+            page: 1,
+            limit: 10,
+            filters: { patient_last_name: `=Twin${tag}` },
+          })
+        ).length;
+
+      let dialog = await fillDialog();
+      const warning = dialog.getByRole('alert');
+      await warning
+        .getByText(
+          `A patient named Twin${tag}, Dee${tag} (Date of birth 30/04/1955) already exists.`,
+        )
+        .waitFor();
+      expect(await dialog.getByRole('button', { name: 'Add', exact: true }).isDisabled()).toBe(
+        true,
+      );
+      await page.screenshot({ path: screenshotPath(`duplicate-warning-${name}`) });
+      expect(await seriousViolations(page)).toEqual([]);
+      await warning.getByRole('button', { name: 'Open it' }).click();
+      await expect.poll(() => page.url()).toMatch(new RegExp(`/app/patients/${twin.patient_id}$`));
+      expect(await count()).toBe(1);
+
+      // Told, the user may still add the second record.
+      await page.goto('/app/patients');
+      dialog = await fillDialog();
+      await dialog.getByRole('button', { name: 'Add anyway' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await expect.poll(count).toBe(2);
+      await context.close();
+    },
+  );
 });

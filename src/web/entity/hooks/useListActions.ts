@@ -53,6 +53,11 @@ export function useListActions() {
         .map((f) => f.name),
     [definition],
   );
+  /** The add dialog's fields: the required ones and those its duplicate check compares. */
+  const addFields = useMemo(
+    () => [...new Set([...requiredFields, ...definition.list.duplicateCheck])],
+    [definition, requiredFields],
+  );
 
   /**
    * Opens the new row; a refusal the add dialog does not show beside one of its fields
@@ -74,6 +79,7 @@ export function useListActions() {
   return {
     ...gates,
     requiredFields,
+    addFields,
     click: (id: Id, event: ModifierEvent) => {
       if (store.getState().click(id, clickMode(event))) navigation.openRow(id);
     },
