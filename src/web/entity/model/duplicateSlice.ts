@@ -28,7 +28,7 @@ const given = (value: unknown) =>
 export function duplicateSearch(definition: EntityDefinition, values: Row): string | null {
   const fields = definition.list.duplicateCheck;
   if (fields.length === 0 || !fields.every((name) => given(values[name]))) return null;
-  return fields.map((name) => String(values[name]).trim()).join(' ');
+  return fields.map((name) => comparable(values[name])).join(' ');
 }
 
 export const sameValues = (definition: EntityDefinition, row: Row, values: Row): boolean =>
