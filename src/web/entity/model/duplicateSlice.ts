@@ -16,10 +16,9 @@ export interface DuplicateActions {
 /** How many rows the lookup reads: the exact match is among the few rows all words find. */
 const LOOKUP_LIMIT = 20;
 
+/** Checked fields hold text, dates or numbers: compared as text. */
 const comparable = (value: unknown) =>
-  String(value ?? '')
-    .trim()
-    .toLowerCase();
+  typeof value === 'string' || typeof value === 'number' ? String(value).trim().toLowerCase() : '';
 
 const given = (value: unknown) =>
   value !== undefined && value !== null && !(typeof value === 'string' && value.trim() === '');
