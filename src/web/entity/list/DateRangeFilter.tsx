@@ -3,7 +3,7 @@
  * ranges a clinic asks for most (today, this week, this month, this year) as one click each.
  * An end that is not a real date stays as typed, marked, and nothing is sent.
  */
-import { Button, Group, Input, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Input, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import type { FilterDefinition } from '../../../shared/entities';
 import {
@@ -30,6 +30,7 @@ interface Props {
 
 type End = keyof DateRange;
 const END_LABEL: Record<End, string> = { from: 'from', to: 'to' };
+const END_TEXT: Record<End, string> = { from: 'From', to: 'To' };
 
 export function DateRangeFilter({ filter, value, onChange }: Props) {
   const range = rangeOfValue(typeof value === 'string' ? value : '');
@@ -74,7 +75,11 @@ export function DateRangeFilter({ filter, value, onChange }: Props) {
             <TextInput
               key={end}
               aria-label={`${filter.label} ${END_LABEL[end]}`}
-              placeholder={end === 'from' ? 'From DD/MM/YYYY' : 'To DD/MM/YYYY'}
+              placeholder="DD/MM/YYYY"
+              // The end's name stays visible beside the date, however narrow the panel.
+              leftSection={<Text size="xs">{END_TEXT[end]}</Text>}
+              leftSectionWidth={40}
+              leftSectionPointerEvents="none"
               value={texts[end]}
               error={errors[end] ? NOT_A_DAY_TEXT : null}
               onChange={(e) => {
