@@ -288,16 +288,19 @@ describe('patients: dates, choices and filters', () => {
     expect(await title.getAttribute('aria-invalid')).toBe('true');
     expect((await stored()).patient_title).toBe(before);
 
-    // Filters: a date filter with the YYYY-MM-DD mask, a select, the found badge, clear-all.
+    // Filters: a date filter typed as the clinic writes dates, a select, the found badge, clear-all.
     await search(page, `Dora${tag}`);
     await page.getByRole('button', { name: 'Filters', exact: true }).click();
     const filters = page.getByRole('group', { name: 'Filters' });
-    const dobFilter = filters.getByRole('textbox', { name: 'Date of birth' });
-    await dobFilter.fill('15/07/1975');
-    await dobFilter.press('Enter');
-    await filters.getByText('Must be a real date in the form YYYY-MM-DD.').waitFor();
-    await dobFilter.fill('1975-07-15');
-    await dobFilter.press('Enter');
+    const dobFrom = filters.getByRole('textbox', { name: 'Date of birth from' });
+    await dobFrom.fill('31/02/1975');
+    await dobFrom.press('Enter');
+    await filters.getByText('Not a real date: write it as DD/MM/YYYY.').waitFor();
+    await dobFrom.fill('15/07/1975');
+    await dobFrom.press('Enter');
+    const dobTo = filters.getByRole('textbox', { name: 'Date of birth to' });
+    await dobTo.fill('15/07/1975');
+    await dobTo.press('Enter');
     await page.getByText('1 found', { exact: true }).waitFor();
     await filters.getByRole('combobox', { name: 'Sex' }).click();
     await page

@@ -87,6 +87,7 @@ describe('selection', () => {
     await page.getByRole('option', { name: 'Description', exact: true }).click();
     await dialog.getByRole('textbox', { name: 'Description' }).fill(`Shared ${tag}`);
     await dialog.getByRole('button', { name: 'Apply' }).click();
+    await page.getByRole('dialog', { name: 'Confirm' }).getByRole('button', { name: 'OK' }).click();
     await dialog.waitFor({ state: 'detached' });
     for (const id of ids) {
       const row = await api<{ symptom_description: string }>(

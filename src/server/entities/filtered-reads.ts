@@ -18,6 +18,7 @@ import {
   type SearchCount,
 } from './search-pages';
 import {
+  listOrderBy,
   orderBy,
   relationConditions,
   splitFilters,
@@ -73,7 +74,7 @@ export async function listPage(read: Read, q: ReadQuery, page: Page): Promise<Ro
   }
   return repo.selectRows(trx, d, companyId, {
     where: await conditionsOf(read, q),
-    orderBy: orderBy(d, q.sort),
+    orderBy: listOrderBy(d, q.sort),
     ...page,
     shape: 'list',
   });

@@ -13,6 +13,7 @@ import {
   type FilterScalar,
   type ParsedTextFilter,
 } from '../../shared/filters';
+import { parseDateRange } from '../../shared/date-ranges';
 import { ISO_DATE_TEXT, isIsoDate } from '../../shared/iso-date';
 import { badRequest } from '../http/errors';
 import { parseSearch, searchCondition, type SearchQuery } from './search';
@@ -43,9 +44,7 @@ function scalarValue(field: FieldDefinition, type: FilterType, raw: FilterScalar
       if (!Number.isSafeInteger(n) || n < 0) throw problem('Must be an id.');
       return n;
     }
-    case 'date':
-      if (!isIsoDate(String(value))) throw problem(ISO_DATE_TEXT);
-      return String(value);
+    case 'date': // whole values are read by dateCondition
     case 'select':
     case 'text':
       return String(value);
@@ -80,11 +79,39 @@ function fieldCondition(
       sql` or `,
     )})`;
   }
+  if (type === 'date') return dateCondition(field, values);
   const typed = values.map((v) => scalarValue(field, type, v));
   if (type === 'category') return sql`${col(field.name)} in ${categorySubtree(typed)}`;
-  const cast = type === 'date' ? sql`::date` : sql``;
-  return sql`${col(field.name)} in (${sql.join(typed.map((v) => sql`${v}${cast}`))})`;
+  return sql`${col(field.name)} in (${sql.join(typed)})`;
 }
+
+/**
+ * Days and `from..to` ranges (shared/date-ranges), any of them matching. A day is compared as a
+ * half-open span, so a timed field's whole day matches too.
+ */
+function dateCondition(field: FieldDefinition, values: FilterScalar[]): Condition {
+  const column = col(field.name);
+  const spans = values.map((raw) => {
+    const text = String(stripExactPrefix(raw)).trim();
+    const isRange = text.includes('..');
+    const range = isRange
+      ? parseDateRange(text)
+      : isIsoDate(text)
+        ? { from: text, to: text }
+        : null;
+    if (!range)
+      throw badRequest(`Filter "${field.name}": ${isRange ? DATE_RANGE_TEXT : ISO_DATE_TEXT}`);
+    const { from, to } = range;
+    const ends = [
+      ...(from !== null ? [sql`${column} >= ${from}::date`] : []),
+      ...(to !== null ? [sql`${column} < ${to}::date + 1`] : []),
+    ];
+    return sql`(${sql.join(ends, sql` and `)})`;
+  });
+  return sql`(${sql.join(spans, sql` or `)})`;
+}
+
+const DATE_RANGE_TEXT = `${ISO_DATE_TEXT} A range is written YYYY-MM-DD..YYYY-MM-DD (either end may be left out).`;
 
 /** The text search over the definition's search columns, besides the named filters. */
 const SEARCH_FILTER = 'search';
@@ -157,6 +184,10 @@ export function relationConditions(
 }
 
 export type Sort = string | { field: string; direction: 'asc' | 'desc' } | undefined;
+
+/** A list's order: the requested one, else the definition's default. */
+export const listOrderBy = (definition: EntityDefinition, sort: Sort): RawBuilder<unknown> =>
+  orderBy(definition, sort === undefined || sort === '' ? definition.list.defaultSort : sort);
 
 /** The requested order, then the definition's stable order (order key, name, id). */
 export function orderBy(definition: EntityDefinition, sort: Sort): RawBuilder<unknown> {

@@ -71,6 +71,13 @@ export interface EntitySpec<F extends FieldSpec = FieldSpec, B extends string = 
     filters?: readonly string[];
     /** Extra sortable columns besides the list columns, name, id and order. */
     sortable?: readonly string[];
+    /** The order a list takes when the user chose none: a sortable field, `-` for newest first. */
+    defaultSort?: string;
+    /**
+     * Fields that together name the same thing twice (a patient's names and date of birth): adding
+     * a row whose values match an existing row's warns before saving.
+     */
+    duplicateCheck?: readonly string[];
   };
   capabilities?: Partial<Capabilities>;
   tree?: TreeDefinition;
@@ -283,6 +290,12 @@ export function defineEntity<F extends FieldSpec, B extends string>(
   ];
   for (const name of sortable)
     if (field(name, 'sortable').value === 'json') fail(spec, `"${name}" can not be sorted.`);
+  const defaultSort = spec.list.defaultSort;
+  if (defaultSort !== undefined && !sortable.includes(defaultSort.replace(/^-/, '')))
+    fail(spec, `default order "${defaultSort}" is not sortable.`);
+  const duplicateCheck = (spec.list.duplicateCheck ?? []).map(
+    (name) => field(name, 'a duplicate check').name,
+  );
 
   return {
     entities: spec.entities,
@@ -302,6 +315,8 @@ export function defineEntity<F extends FieldSpec, B extends string>(
       search: search.map((f) => f.name),
       filters: (spec.list.filters ?? []).map((name) => filterOf(field(name, 'a filter'))),
       sortable,
+      ...(defaultSort !== undefined ? { defaultSort } : {}),
+      duplicateCheck,
     },
     capabilities,
     ...(spec.tree ? { tree: spec.tree } : {}),

@@ -141,6 +141,8 @@ export const patients = defineEntity({
       'patient_category_id',
     ],
     sortable: ['patient_first_name', 'patient_last_name'],
+    // The same person added twice splits their history: warn before a second record.
+    duplicateCheck: ['patient_first_name', 'patient_last_name', 'patient_dob'],
   },
   auditReads: true,
   indexes: [['patient_dob'], ['patient_next_appointment']],

@@ -120,5 +120,7 @@ export const prescriptions = defineEntity({
       'prescription_form',
     ],
     sortable: ['prescription_date', 'prescription_total_price'],
+    // The prescription a practitioner looks for is nearly always the latest.
+    defaultSort: '-prescription_date',
   },
 });

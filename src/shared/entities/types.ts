@@ -222,6 +222,10 @@ export interface EntityDefinition {
     search: readonly string[];
     filters: readonly FilterDefinition[];
     sortable: readonly string[];
+    /** The order when the user chose none (`-field` for descending); else the stable order. */
+    defaultSort?: string;
+    /** Fields whose values, all matching an existing row's, warn before an insert. */
+    duplicateCheck: readonly string[];
   };
   capabilities: Capabilities;
   tree?: TreeDefinition;

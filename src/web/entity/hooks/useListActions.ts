@@ -6,6 +6,8 @@
 import { useCallback, useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { showToast } from '../../api/toasts';
+import { fieldOf } from '../../../shared/entities';
+import { offerUndo } from '../list/undoToast';
 import { confirm } from '../../features/confirm/confirm';
 import { INSERT_FILTERS_WARNING } from '../model/filtering';
 import {
@@ -51,6 +53,11 @@ export function useListActions() {
         .map((f) => f.name),
     [definition],
   );
+  /** The add dialog's fields: the required ones and those its duplicate check compares. */
+  const addFields = useMemo(
+    () => [...new Set([...requiredFields, ...definition.list.duplicateCheck])],
+    [definition, requiredFields],
+  );
 
   /**
    * Opens the new row; a refusal the add dialog does not show beside one of its fields
@@ -72,6 +79,7 @@ export function useListActions() {
   return {
     ...gates,
     requiredFields,
+    addFields,
     click: (id: Id, event: ModifierEvent) => {
       if (store.getState().click(id, clickMode(event))) navigation.openRow(id);
     },
@@ -91,7 +99,17 @@ export function useListActions() {
       if (await store.getState().deleteSelected()) navigation.openList({ replace: true });
     },
     toggleSelectMode: () => store.getState().toggleSelectMode(),
-    updateMany: (field: string, value: unknown) => store.getState().updateMany(field, value),
+    updateMany: async (field: string, value: unknown) => {
+      const outcome = await store.getState().updateMany(field, value);
+      const changed = outcome.change.rows.length;
+      if (changed > 0) {
+        const rowsWord = definition.title.toLowerCase();
+        const label = fieldOf(definition, field)?.label ?? field;
+        const summary = `${label} changed on ${changed} ${rowsWord}.`;
+        offerUndo(outcome.change, summary, rowsWord, store.getState().undoMany);
+      }
+      return outcome.refusal;
+    },
     reorder: (ids: Id[]) => void store.getState().reorder(ids),
   };
 }

@@ -2,15 +2,18 @@
  * Adding a row whose definition requires values (a name, a patient, …): the generic editor over
  * those fields only, then `insert` with them (the store's `insert_data`); the new row opens. A
  * required value left empty is said on its field before anything is sent ("Name is required."),
- * and so is a refusal of the server that names one of the dialog's fields.
+ * and so is a refusal of the server that names one of the dialog's fields. Values that match an
+ * existing row in the definition's `duplicateCheck` fields are said first, with the choice to
+ * open that row or add anyway.
  */
-import { Button, Group, Modal } from '@mantine/core';
+import { Alert, Button, Group, Modal, Text } from '@mantine/core';
 import { useRef, useState, type FormEvent } from 'react';
 import { fieldOf } from '../../../shared/entities';
 import { useEntityScope } from '../hooks/entityContext';
 import { useValuesSource } from '../hooks/useSources';
 import { EntityEditor } from '../editor/EntityEditor';
-import { missingRequired, refusalText } from '../model/rows';
+import { duplicateText } from '../model/duplicateText';
+import { idOf, missingRequired, refusalText } from '../model/rows';
 import type { Row } from '../model/types';
 import type { InsertOutcome } from '../model/writeSlice';
 
@@ -21,28 +24,38 @@ interface Props {
 }
 
 export function AddDialog({ fields, onClose, onAdd }: Props) {
-  const { definition, store } = useEntityScope();
+  const { definition, store, navigation } = useEntityScope();
   const [values, setValues] = useState<Row>(() => ({ ...store.getState().insert_data }));
   const latest = useRef(values);
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // The existing row these values match, once found: said before anything is added.
+  const [twin, setTwin] = useState<Row | null>(null);
   const source = useValuesSource(
     definition,
     values,
     (field, value) => {
       latest.current = { ...latest.current, [field]: value };
       setValues(latest.current);
+      setTwin(null);
       store.getState().setInsertData(field, value);
       return Promise.resolve(null);
     },
     {},
     errors,
   );
-  const add = async () => {
+  const add = async (anyway = false) => {
     const missing = missingRequired(definition, fields, latest.current);
     if (Object.keys(missing).length > 0) {
       setErrors(missing);
       return;
+    }
+    if (!anyway) {
+      const found = await store.getState().findDuplicate(latest.current);
+      if (found) {
+        setTwin(found);
+        return;
+      }
     }
     const refusal = (await onAdd(latest.current)).refusal;
     const field = refusal?.field;
@@ -50,14 +63,16 @@ export function AddDialog({ fields, onClose, onAdd }: Props) {
       setErrors({ [field]: refusalText(refusal.text, fieldOf(definition, field)?.label) });
     }
   };
+  const run = (anyway: boolean) => {
+    setBusy(true);
+    void add(anyway).finally(() => setBusy(false));
+  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     // Let a field that was being typed in save first (it saves when it is left).
-    setTimeout(() => {
-      setBusy(true);
-      void add().finally(() => setBusy(false));
-    }, 0);
+    setTimeout(() => run(false), 0);
   };
+  const twinId = twin ? idOf(definition, twin) : null;
   return (
     <Modal
       opened
@@ -73,11 +88,32 @@ export function AddDialog({ fields, onClose, onAdd }: Props) {
           onTabChange={() => undefined}
           only={fields}
         />
+        {twin && (
+          <Alert color="warning" variant="light" mt="md" role="alert">
+            <Text size="sm">{duplicateText(definition, twin)}</Text>
+            <Group gap="xs" mt="xs">
+              <Button
+                size="compact-sm"
+                variant="light"
+                disabled={twinId === null}
+                onClick={() => {
+                  onClose();
+                  if (twinId !== null) navigation.openRow(twinId);
+                }}
+              >
+                Open it
+              </Button>
+              <Button size="compact-sm" variant="default" onClick={() => run(true)}>
+                Add anyway
+              </Button>
+            </Group>
+          </Alert>
+        )}
         <Group justify="flex-end" mt="lg">
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" loading={busy}>
+          <Button type="submit" loading={busy} disabled={twin !== null}>
             Add
           </Button>
         </Group>

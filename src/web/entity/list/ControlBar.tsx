@@ -83,10 +83,10 @@ export function ControlBar() {
       </Group>
       {adding && (
         <AddDialog
-          fields={actions.requiredFields}
+          fields={actions.addFields}
           onClose={() => setAdding(false)}
           onAdd={async (values) => {
-            const outcome = await actions.insert(values, actions.requiredFields);
+            const outcome = await actions.insert(values, actions.addFields);
             if (outcome.id !== null) setAdding(false);
             return outcome;
           }}

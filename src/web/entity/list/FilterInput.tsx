@@ -1,16 +1,19 @@
 /**
- * One filter of the panel, by filter type (text, number, date with the YYYY-MM-DD mask, select,
- * toggle, reference, category). An empty value removes the filter; 0 counts.
+ * One filter of the panel, by filter type (text, number, date range, select, toggle, reference,
+ * category). An empty value removes the filter; 0 counts.
  */
 import { Select, TextInput } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { FilterDefinition } from '../../../shared/entities';
 import type { FilterValue } from '../../../shared/filters';
-import { ISO_DATE_TEXT, isIsoDate } from '../../../shared/iso-date';
 import { TOGGLE_TEXT } from '../model/format';
 import { CategorySelect } from '../pickers/CategorySelect';
 import { TypeaheadSelect } from '../pickers/TypeaheadSelect';
 import { NO_RESULTS } from '../pickers/useTypeahead';
+import { useTypedFilter } from '../hooks/useTypedFilter';
+import { DateRangeFilter } from './DateRangeFilter';
+
+const NOT_A_NUMBER = 'Must be a number.';
 
 interface Props {
   filter: FilterDefinition;
@@ -72,43 +75,35 @@ export function FilterInput({ filter, value, onChange }: Props) {
         />
       );
     }
+    case 'date':
+      return <DateRangeFilter filter={filter} value={value} onChange={onChange} />;
     case 'text':
     case 'number':
-    case 'date':
       return <TypedFilter filter={filter} value={value} onChange={onChange} />;
   }
 }
 
-/** Text, number and date filters apply when the box is left or Enter is pressed. */
+/** Text and number filters apply as the user types (a short pause), on Enter and on leaving. */
 function TypedFilter({ filter, value, onChange }: Props) {
-  const [text, setText] = useState(asText(value));
   const [error, setError] = useState<string | null>(null);
-  useEffect(() => setText(asText(value)), [value]);
-  const apply = () => {
+  const typed = useTypedFilter(asText(value), (text) => {
     const trimmed = text.trim();
-    if (filter.type === 'date' && trimmed !== '' && !isIsoDate(trimmed)) {
-      setError(ISO_DATE_TEXT);
-      return;
-    }
-    if (filter.type === 'number' && trimmed !== '' && !Number.isFinite(Number(trimmed))) {
-      setError('Must be a number.');
-      return;
-    }
-    setError(null);
-    if (trimmed === asText(value)) return;
-    onChange(filter.type === 'number' && trimmed !== '' ? Number(trimmed) : trimmed);
-  };
+    const number = filter.type === 'number' && trimmed !== '';
+    setError(number && !Number.isFinite(Number(trimmed)) ? NOT_A_NUMBER : null);
+    if (number && !Number.isFinite(Number(trimmed))) return false;
+    onChange(number ? Number(trimmed) : trimmed);
+    return true;
+  });
   return (
     <TextInput
       label={filter.label}
       data-filter={filter.name}
-      value={text}
-      placeholder={filter.type === 'date' ? 'YYYY-MM-DD' : undefined}
+      value={typed.text}
       inputMode={filter.type === 'number' ? 'decimal' : undefined}
       error={error}
-      onChange={(e) => setText(e.currentTarget.value)}
-      onBlur={apply}
-      onKeyDown={(e) => e.key === 'Enter' && apply()}
+      onChange={(e) => typed.type(e.currentTarget.value)}
+      onBlur={() => typed.applyNow()}
+      onKeyDown={(e) => e.key === 'Enter' && typed.applyNow()}
     />
   );
 }

@@ -1,12 +1,14 @@
 /**
  * Multi-edit (from two selected rows): one field set to one value on every selected
- * row. Only fields that may be shared are offered (not keys, unique codes or long texts).
+ * row. Only fields that may be shared are offered (not keys, unique codes or long texts). Apply
+ * first asks, naming the count and the field; the toast after it offers Undo.
  */
 import { Alert, Button, Group, Modal, Select, Text } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { useEntityScope, useEntityState } from '../hooks/entityContext';
 import { useValuesSource } from '../hooks/useSources';
 import { EntityEditor } from '../editor/EntityEditor';
+import { confirm } from '../../features/confirm/confirm';
 import { fieldState } from '../model/permissions';
 import type { Row } from '../model/types';
 
@@ -41,6 +43,12 @@ export function MultiEditDialog({ count, onClose, onApply }: Props) {
     if (!name) return;
     setBusy(true);
     await new Promise((resolve) => setTimeout(resolve, 0));
+    // Many rows at once: say how many and which field before anything is sent.
+    const label = choices.find((f) => f.name === name)?.label ?? name;
+    if (!(await confirm(`Change ${label} of ${count} ${definition.title.toLowerCase()}?`))) {
+      setBusy(false);
+      return;
+    }
     const refusal = await onApply(name, latest.current[name] ?? null);
     setBusy(false);
     if (refusal) setProblem(refusal);

@@ -1,10 +1,12 @@
 /**
- * The search box: the Search button is disabled while the box is empty; Enter also
- * searches; emptying the box and pressing Enter (or the clear button) shows everything again.
+ * The search box: the list follows the text as it is typed (a short pause after the last key);
+ * Enter and the Search button search at once; emptying the box (or the clear button) shows
+ * everything again.
  */
 import { ActionIcon, Button, Group, TextInput } from '@mantine/core';
-import { useEffect, useState, type FormEvent, type KeyboardEvent } from 'react';
+import type { FormEvent, KeyboardEvent } from 'react';
 import { useEntityScope, useEntityState } from '../hooks/entityContext';
+import { useTypedFilter } from '../hooks/useTypedFilter';
 import { SEARCH } from '../model/filtering';
 
 export function SearchBox() {
@@ -13,15 +15,17 @@ export function SearchBox() {
     const value = s.filters[SEARCH];
     return typeof value === 'string' ? value : '';
   });
-  const [text, setText] = useState(active);
-  useEffect(() => setText(active), [active]);
+  const search = useTypedFilter(active, (text) => {
+    void store.getState().setSearch(text);
+    return true;
+  });
   const submit = (event: FormEvent | KeyboardEvent) => {
     event.preventDefault();
-    if (text.trim() !== active) void store.getState().setSearch(text);
+    search.applyNow();
   };
   const clear = () => {
-    setText('');
-    if (active) void store.getState().setSearch('');
+    search.setText('');
+    search.applyNow('');
   };
   return (
     <form onSubmit={submit} role="search" aria-label={`Search ${definition.title.toLowerCase()}`}>
@@ -30,20 +34,20 @@ export function SearchBox() {
           type="search"
           aria-label="Search"
           placeholder={`Search ${definition.title.toLowerCase()}`}
-          value={text}
-          onChange={(e) => setText(e.currentTarget.value)}
+          value={search.text}
+          onChange={(e) => search.type(e.currentTarget.value)}
           // A disabled Search button blocks the form's own Enter: Enter is handled here.
           onKeyDown={(e) => e.key === 'Enter' && submit(e)}
           flex={1}
           rightSection={
-            text ? (
+            search.text ? (
               <ActionIcon variant="subtle" color="gray" aria-label="Clear search" onClick={clear}>
                 <span aria-hidden>✕</span>
               </ActionIcon>
             ) : undefined
           }
         />
-        <Button type="submit" disabled={text.trim() === ''}>
+        <Button type="submit" disabled={search.text.trim() === ''}>
           Search
         </Button>
       </Group>

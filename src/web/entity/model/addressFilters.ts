@@ -6,6 +6,7 @@
  */
 import type { EntityDefinition, FilterDefinition } from '../../../shared/entities';
 import type { FilterScalar } from '../../../shared/filters';
+import { parseDateRange } from '../../../shared/date-ranges';
 import { isIsoDate } from '../../../shared/iso-date';
 import type { Filters } from './types';
 
@@ -26,7 +27,7 @@ export function filterValueOf(filter: FilterDefinition, text: string): FilterSca
     case 'select':
       return (filter.options ?? []).some((o) => String(o.value) === value) ? value : null;
     case 'date':
-      return isIsoDate(value) ? value : null;
+      return isIsoDate(value) || parseDateRange(value) ? value : null;
     case 'text':
       return value;
   }

@@ -12,6 +12,7 @@ import { relationSlice, type RelationActions } from './relationSlice';
 import { rowSlice, type RowActions } from './rowSlice';
 import { defaultsOf } from './rows';
 import type { EntityData, Id, Transport } from './types';
+import { duplicateSlice, type DuplicateActions } from './duplicateSlice';
 import { writeSlice, type WriteActions } from './writeSlice';
 
 interface ViewActions {
@@ -24,6 +25,7 @@ export type EntityState = EntityData &
   ListActions &
   RowActions &
   WriteActions &
+  DuplicateActions &
   RelationActions &
   ViewActions & { definition: EntityDefinition };
 
@@ -95,6 +97,7 @@ export function createEntityStore(
       ...rows,
       ...writeSlice(ctx, list, rows, options),
       ...relationSlice(ctx, options),
+      ...duplicateSlice(ctx),
       setFiltersOpen: (open) => set({ filters_open: open }),
       setExpanded: (ids) => set({ expanded_ids: [...ids] }),
     };

@@ -9,6 +9,13 @@ import type { SliceContext, StoreOptions } from './context';
 import { filtersAfterInsert } from './filtering';
 import type { ListActions } from './listSlice';
 import type { RowActions } from './rowSlice';
+import {
+  changeRows,
+  undoRows,
+  type BulkChange,
+  type BulkOutcome,
+  type UndoOutcome,
+} from './bulkEdit';
 import { conflictOf, seenOf } from './conflicts';
 import { idOf, lookupOf, refusalText } from './rows';
 import type { Id, Reply, Row } from './types';
@@ -39,8 +46,10 @@ export interface WriteActions {
   updateField: (field: string, value: unknown) => Promise<Reply | null>;
   /** Ends a conflict: reload the row as it is now, or save the refused value over it. */
   resolveConflict: (choice: 'reload' | 'overwrite') => Promise<Reply | null>;
-  /** Multi-edit: one field of every selected row; answers the first refusal, or null. */
-  updateMany: (field: string, value: unknown) => Promise<string | null>;
+  /** Multi-edit: one field of every selected row; the first refusal, and what undo needs. */
+  updateMany: (field: string, value: unknown) => Promise<BulkOutcome>;
+  /** Puts back what a multi-edit changed, where nobody changed it since. */
+  undoMany: (change: BulkChange) => Promise<UndoOutcome>;
   setInsertData: (field: string, value: unknown) => void;
   insert: (data?: Row) => Promise<InsertOutcome>;
   copy: () => Promise<InsertOutcome>;
@@ -69,6 +78,8 @@ export function writeSlice(
   };
 
   const labelOf = (field: string) => fieldOf(definition, field)?.label;
+  const send = (call: string, payload: Record<string, unknown>) =>
+    transport(path(call), payload, 'silent');
 
   const afterInsert = async (reply: Reply): Promise<InsertOutcome> => {
     const id = reply.ok ? idOf(definition, reply.data as Row) : null;
@@ -144,12 +155,17 @@ export function writeSlice(
       if (!field) throw new Error(FIELD_REQUIRED_TEXT);
       const ids = [...get().selected_ids];
       return queued(async () => {
-        for (const id of ids) {
-          const reply = await transport(path('update'), { [pk]: id, field, value }, 'silent');
-          if (!reply.ok) return refusalText(reply.message, labelOf(field));
-        }
+        const outcome = await changeRows(send, pk, ids, field, value);
         await list.loadList();
-        return null;
+        const { refusal } = outcome;
+        return { ...outcome, refusal: refusal && refusalText(refusal, labelOf(field)) };
+      });
+    },
+    undoMany(change) {
+      return queued(async () => {
+        const outcome = await undoRows(send, pk, change);
+        await list.loadList();
+        return outcome;
       });
     },
     setInsertData(field, value) {
