@@ -82,7 +82,7 @@ describe('favourites', () => {
       );
       await star.click();
       await saved;
-      expect(await star.getAttribute('aria-pressed')).toBe('true');
+      expect(await star.getAttribute('aria-label')).toBe(`Remove ${label} from favourites`);
     }
 
     await drawer(page).getByRole('tab', { name: 'Favourites' }).click();
@@ -145,7 +145,7 @@ describe('favourites', () => {
       .getByRole('button', { name: 'Favourite' });
     await star.click();
     await page.getByText('Your favourites could not be saved; the change was undone.').waitFor();
-    expect(await star.getAttribute('aria-pressed')).toBe('false');
+    expect(await star.getAttribute('aria-label')).toBe('Add Snippets to favourites');
     await context.close();
   });
 });
