@@ -77,7 +77,12 @@ describe('small screens and layout', () => {
         route.abort('connectionrefused'),
       );
       await openMenu(page, 'Full Menu');
-      await page.getByRole('button', { name: 'Add Herbs to favourites' }).click();
+      await page
+        .getByRole('dialog', { name: 'Navigation' })
+        .getByRole('listitem')
+        .filter({ has: page.getByRole('link', { name: 'Herbs', exact: true }) })
+        .getByRole('button')
+        .click();
       await page.keyboard.press('Escape');
       await page.getByRole('dialog', { name: 'Navigation' }).waitFor({ state: 'detached' });
       const toast = page.getByText('Your favourites could not be saved; the change was undone.');
