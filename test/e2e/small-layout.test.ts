@@ -71,7 +71,7 @@ describe('small screens and layout', () => {
       await loginAsAdmin(page);
       await page.goto('/app/herbs/7');
       await editorOf(page).getByRole('heading').first().waitFor();
-      if (name === 'small') await backControls(page).click();
+      if (name === 'small') await backControls(page).first().click();
       // A refused favourite is an easy toast to raise.
       await page.route('**/api/materia/update_my_preference_for_module', (route) =>
         route.abort('connectionrefused'),
