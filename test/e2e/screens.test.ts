@@ -70,7 +70,7 @@ describe.each([
     await page.goto('/app/herbs/12/general');
     await page
       .getByRole('navigation', { name: 'Herbs shortcuts' })
-      .or(page.getByRole('banner').getByRole('link', { name: 'Back' }))
+      .or(page.getByRole('button', { name: 'Back', exact: true }))
       .first()
       .waitFor();
     await page.waitForLoadState('networkidle');

@@ -92,7 +92,8 @@ export const users = defineEntity({
       sections: [
         {
           title: 'Name',
-          items: ['avatar', 'user_first_name', 'user_last_name', 'user_surname'],
+          // user_surname duplicated "Last name" under a second label: kept, no longer shown.
+          items: ['avatar', 'user_first_name', 'user_last_name'],
         },
         {
           title: 'Contact',

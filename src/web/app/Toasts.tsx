@@ -1,6 +1,6 @@
 /**
  * The toast container mounts with the first toast (and stays), so pages that never show one do
- * not load it. Toasts sit at the top with a progress bar and a close button.
+ * not load it. Toasts sit at the top right, below the top bar, with a progress bar and a close button.
  */
 import { useNotifications } from '@mantine/notifications';
 import { lazy, Suspense, useEffect, useState } from 'react';

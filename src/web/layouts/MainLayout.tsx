@@ -71,15 +71,13 @@ function Shell() {
                 aria-label="Side panel"
                 aria-expanded={ui.leftOpen}
               >
-                <span aria-hidden className={classes.icon}>
-                  ☰
-                </span>
+                <PanelIcon />
               </ActionIcon>
             )}
             <Anchor component={Link} to="/app" className={classes.company} fw={700}>
               {companyName || 'Materia'}
             </Anchor>
-            <Breadcrumbs small={ui.small} />
+            {ui.showCrumbs && <Breadcrumbs small={ui.small} />}
           </Group>
           <Group gap={4} wrap="nowrap">
             <AccountMenu compact={ui.small} />
@@ -116,5 +114,16 @@ function Shell() {
       </AppShell.Main>
       <NavigationDrawer opened={ui.menuOpened} onClose={ui.closeMenu} />
     </AppShell>
+  );
+}
+
+/** A window with its left panel: not a second ☰ beside the Menu button's. */
+function PanelIcon() {
+  return (
+    <svg aria-hidden width="20" height="20" viewBox="0 0 20 20" fill="none" stroke="currentColor">
+      <rect x="2.5" y="3.5" width="15" height="13" rx="1.5" strokeWidth="1.5" />
+      <path d="M7.5 3.5v13" strokeWidth="1.5" />
+      <path d="M4.5 7h1M4.5 10h1M4.5 13h1" strokeWidth="1.2" />
+    </svg>
   );
 }

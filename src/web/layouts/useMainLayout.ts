@@ -14,6 +14,9 @@ export function useMainLayout() {
   const match = useMatch('/app/:entity/*');
   const module = match?.params.entity ? moduleByName(match.params.entity) : undefined;
   const leftModule = module?.leftDrawer ? module : null;
+  // On a small screen a record (or the preferences) of an entity screen shows its own Back to
+  // the list, which keeps the list's filters: the top bar then shows no second one.
+  const onRecord = useMatch('/app/:entity/:id/*') !== null && module !== undefined;
   const [menuOpened, menu] = useDisclosure(false);
   // Wide screens show the left drawer until hidden; narrower ones open it over the page.
   const [leftHidden, leftDesktop] = useDisclosure(false);
@@ -22,6 +25,7 @@ export function useMainLayout() {
   const toggleLeft = wide ? leftDesktop.toggle : leftMobile.toggle;
   return {
     small: Boolean(small),
+    showCrumbs: !(small && onRecord),
     wide: Boolean(wide),
     leftModule,
     leftOpen,

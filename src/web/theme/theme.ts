@@ -1,7 +1,9 @@
 /** The Mantine theme from the company's brand colours. */
 import {
   createTheme,
+  Drawer,
   Input,
+  Modal,
   type CSSVariablesResolver,
   type MantineThemeOverride,
 } from '@mantine/core';
@@ -41,6 +43,9 @@ export function buildTheme(colours: Record<ColourKey, string>): MantineThemeOver
       InputWrapper: Input.Wrapper.extend({
         defaultProps: { inputWrapperOrder: ['label', 'input', 'description', 'error'] },
       }),
+      // An icon-only close button needs a name for screen readers; set once for every dialog.
+      Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+      Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
     },
     other: { colours },
   });

@@ -2,8 +2,9 @@
  * The lines of a prescription (slot `prescription_lines`): read with prescriptions/get_lines,
  * saved as a whole with save_lines whenever a line changes (the server then sets the total). A
  * new line stays here until it names a herb or a dispensary product. Dispensed ones are read-only.
+ * A wide editor shows each line as one row under column heads; a narrow one stacks its fields.
  */
-import { Button, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import type { PrescriptionLine } from '../../../shared/entities/prescription-lines';
 import { call } from '../../api/client';
@@ -17,6 +18,7 @@ import { useCompanySettings } from '../../theme/useCompanySettings';
 import { prescriptionSummary } from './prescriptionSummary';
 import { withProductDefaults } from './productDefaults';
 import type { SlotProps } from './extraViews';
+import classes from './PrescriptionLines.module.css';
 import {
   LINE_FIELDS,
   lineDefinition,
@@ -74,12 +76,13 @@ export function PrescriptionLines({ rowId, row, disabled }: SlotProps) {
         : lines.map((l, i) => (i === index ? values : l)),
     );
   return (
-    <Stack gap="sm" data-slot="prescription_lines">
+    <Stack gap="xs" data-slot="prescription_lines" className={classes.lines}>
       {lines.length === 0 && (
         <Text size="sm" c="dimmed">
           No lines yet.
         </Text>
       )}
+      {lines.length > 0 && <ColumnHeads />}
       {lines.map((line, index) => (
         <LineEditor
           key={textOf(line.prescription_line_id) || `new-${index}`}
@@ -98,6 +101,17 @@ export function PrescriptionLines({ rowId, row, disabled }: SlotProps) {
       )}
       <Totals lines={lines} row={row} />
     </Stack>
+  );
+}
+
+/** The column heads of the compact table (hidden while the lines are stacked). */
+function ColumnHeads() {
+  return (
+    <div className={classes.head} aria-hidden>
+      {LINE_FIELDS.map((name) => (
+        <span key={name}>{resolveItem(lineDefinition, name).label}</span>
+      ))}
+    </div>
   );
 }
 
@@ -142,33 +156,34 @@ function LineEditor({ index, values, readOnly, onChange }: LineProps) {
     <Paper
       withBorder
       p="xs"
+      className={classes.line}
       component="fieldset"
       aria-label={`Line ${index + 1}`}
       data-line={index + 1}
     >
       <SourceContext.Provider value={source}>
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="xs">
+        <div className={classes.fields}>
           {LINE_FIELDS.map((name) => (
             <ItemView key={name} item={resolveItem(lineDefinition, name)} />
           ))}
-        </SimpleGrid>
+          {!readOnly && (
+            <Button
+              variant="subtle"
+              color="negative"
+              size="compact-xs"
+              className={classes.remove}
+              aria-label={`Remove line ${index + 1}`}
+              onClick={() => void onChange(null)}
+            >
+              Remove
+            </Button>
+          )}
+        </div>
       </SourceContext.Provider>
       {!lineIsComplete(values) && (
         <Text size="xs" c="dimmed" mt={4}>
           Choose a dispensary product or a herb to save this line.
         </Text>
-      )}
-      {!readOnly && (
-        <Group justify="flex-end" mt={4}>
-          <Button
-            variant="subtle"
-            color="negative"
-            size="compact-xs"
-            onClick={() => void onChange(null)}
-          >
-            Remove line {index + 1}
-          </Button>
-        </Group>
       )}
     </Paper>
   );

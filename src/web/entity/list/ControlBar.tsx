@@ -1,10 +1,11 @@
 /**
- * The bottom control bar: Add (a long press with one row selected copies it),
- * Delete, Select mode, and Edit selected (multi-edit) — each gated by the definition's
- * capabilities, the user's privileges and the selection.
+ * The bottom control bar: Add, Copy (also a long press of Add with one row selected), Delete,
+ * Select mode, and Edit selected (multi-edit) — each gated by the definition's capabilities,
+ * the user's privileges and the selection. Its dialogs give the focus back when they close.
  */
 import { Button, Group, Tooltip } from '@mantine/core';
 import { useState } from 'react';
+import { FocusReturn } from '../../app/FocusReturn';
 import { useEntityScope, useEntityState } from '../hooks/entityContext';
 import { useListActions } from '../hooks/useListActions';
 import { AddDialog } from './AddDialog';
@@ -12,6 +13,8 @@ import classes from './List.module.css';
 import { MultiEditDialog } from './MultiEditDialog';
 import { ReasonButton } from './ReasonButton';
 import { useLongPress } from './useLongPress';
+
+const COPY_NEEDS_ONE = 'Select one item to copy it.';
 
 export function ControlBar() {
   const { definition } = useEntityScope();
@@ -49,6 +52,16 @@ export function ControlBar() {
             </Button>
           </Tooltip>
         )}
+        {capabilities.copy && capabilities.insert && actions.insertBlocked === null && (
+          <ReasonButton
+            size="xs"
+            variant="default"
+            blocked={actions.canCopy ? null : COPY_NEEDS_ONE}
+            onClick={() => void actions.copy()}
+          >
+            Copy
+          </ReasonButton>
+        )}
         {capabilities.delete && (
           <ReasonButton
             size="xs"
@@ -82,22 +95,26 @@ export function ControlBar() {
         )}
       </Group>
       {adding && (
-        <AddDialog
-          fields={actions.addFields}
-          onClose={() => setAdding(false)}
-          onAdd={async (values) => {
-            const outcome = await actions.insert(values, actions.addFields);
-            if (outcome.id !== null) setAdding(false);
-            return outcome;
-          }}
-        />
+        <FocusReturn>
+          <AddDialog
+            fields={actions.addFields}
+            onClose={() => setAdding(false)}
+            onAdd={async (values) => {
+              const outcome = await actions.insert(values, actions.addFields);
+              if (outcome.id !== null) setAdding(false);
+              return outcome;
+            }}
+          />
+        </FocusReturn>
       )}
       {multiEditing && (
-        <MultiEditDialog
-          count={selectedCount}
-          onClose={() => setMultiEditing(false)}
-          onApply={actions.updateMany}
-        />
+        <FocusReturn>
+          <MultiEditDialog
+            count={selectedCount}
+            onClose={() => setMultiEditing(false)}
+            onApply={actions.updateMany}
+          />
+        </FocusReturn>
       )}
     </div>
   );

@@ -41,7 +41,7 @@ export function EntityList() {
   const sortable = definition.capabilities.ordering && !filtered && !selectMode;
   const context = { system: unitSystem, currency };
   const Lead = ROW_LEADS[definition.entities];
-  const renderRow = (index: number, handle: ReactNode) => {
+  const renderRow = (index: number, handle: ReactNode, tabStop: boolean) => {
     const row = list[index] ?? {};
     const id = ids[index] as Id;
     const isSelected = selected.includes(id);
@@ -56,7 +56,7 @@ export function EntityList() {
         aria-selected={isSelected}
         aria-setsize={ids.length}
         aria-posinset={index + 1}
-        tabIndex={0}
+        tabIndex={tabStop ? 0 : -1}
         data-index={index}
         data-id={id}
         className={classes.row}

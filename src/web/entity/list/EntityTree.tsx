@@ -49,7 +49,7 @@ export function EntityTree() {
     const over = siblings[siblings.indexOf(id) + step];
     if (over !== undefined) onMove(id, over);
   };
-  const renderRow = (index: number, handle: ReactNode) => {
+  const renderRow = (index: number, handle: ReactNode, tabStop: boolean) => {
     const node = nodes[index];
     if (!node) return null;
     const parent = node.children.length > 0;
@@ -71,7 +71,7 @@ export function EntityTree() {
         aria-level={node.depth + 1}
         aria-expanded={parent ? open : undefined}
         aria-selected={selected.includes(node.id)}
-        tabIndex={0}
+        tabIndex={tabStop ? 0 : -1}
         data-index={index}
         data-id={node.id}
         className={classes.row}

@@ -1,7 +1,8 @@
 /**
  * Rows of a list or tree, virtualised with @tanstack/react-virtual so that 5,000 rows scroll
  * smoothly, and sortable when the entity is ordered by hand: dragged by a handle (dnd-kit,
- * pointer or touch) or moved with Alt+ArrowUp / Alt+ArrowDown. Arrow keys move between rows.
+ * pointer or touch) or moved with Alt+ArrowUp / Alt+ArrowDown. The rows are one tab stop (a
+ * roving tabindex): Up/Down/Home/End/PageUp/PageDown move the focus, scrolling it into view.
  */
 import {
   closestCenter,
@@ -14,7 +15,14 @@ import {
 } from '@dnd-kit/core';
 import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  useEffect,
+  useRef,
+  useState,
+  type FocusEvent,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import { useEntityScope } from '../hooks/entityContext';
 import type { Id } from '../model/types';
 import classes from './List.module.css';
@@ -29,8 +37,11 @@ interface Props {
   onMove: (activeId: Id, overId: Id) => void;
   /** Alt+ArrowUp / Alt+ArrowDown on a row: one place up (-1) or down (1). */
   onStep: (id: Id, step: -1 | 1) => void;
-  /** The row at `index`; `handle` is its drag handle when sortable. */
-  renderRow: (index: number, handle: ReactNode) => ReactNode;
+  /**
+   * The row at `index`; `handle` is its drag handle when sortable; `tabStop` marks the one row
+   * Tab reaches (tabIndex 0, the others -1).
+   */
+  renderRow: (index: number, handle: ReactNode, tabStop: boolean) => ReactNode;
   footer: ReactNode;
   /** A row to keep in view (the selected one, also when it was opened by its address). */
   activeIndex?: number;
@@ -38,6 +49,20 @@ interface Props {
 
 /** What a sortable row announces as its keys (aria-keyshortcuts). */
 export const MOVE_KEYS = 'Alt+ArrowUp Alt+ArrowDown';
+
+/** The row a key moves the focus to from `index`, or null when the key does not move it. */
+function targetRow(key: string, index: number, count: number, page: number): number | null {
+  const steps: Record<string, number> = {
+    ArrowDown: index + 1,
+    ArrowUp: index - 1,
+    PageDown: index + page,
+    PageUp: index - page,
+    Home: 0,
+    End: count - 1,
+  };
+  const next = steps[key];
+  return next === undefined ? null : Math.min(Math.max(next, 0), count - 1);
+}
 
 export function VirtualRows(props: Props) {
   const { ids, rowHeight, sortable, onMove } = props;
@@ -65,29 +90,41 @@ export function VirtualRows(props: Props) {
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (over && active.id !== over.id) onMove(Number(active.id), Number(over.id));
   };
+  // The row Tab reaches: the last one focused, else the active one, else the first.
+  const [focused, setFocused] = useState(-1);
+  const items = virtualizer.getVirtualItems();
+  const wanted = Math.min(focused >= 0 ? focused : Math.max(active, 0), ids.length - 1);
+  // A virtualised row out of view is not drawn: then the first drawn row keeps the tab stop.
+  const tabStop = items.some((item) => item.index === wanted) ? wanted : (items[0]?.index ?? -1);
+  const focusRow = (selector: string) =>
+    requestAnimationFrame(() => scroller.current?.querySelector<HTMLElement>(selector)?.focus());
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
     const current = (event.target as HTMLElement).closest<HTMLElement>('[data-index]');
-    if (!current) return;
-    event.preventDefault();
+    if (!current || event.ctrlKey || event.metaKey) return;
+    const index = Number(current.dataset.index);
     if (event.altKey) {
+      if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+      event.preventDefault();
       if (!sortable) return;
       const id = Number(current.dataset.id);
       props.onStep(id, event.key === 'ArrowDown' ? 1 : -1);
-      requestAnimationFrame(() =>
-        scroller.current?.querySelector<HTMLElement>(`[data-id="${id}"]`)?.focus(),
-      );
+      focusRow(`[data-id="${id}"]`);
       return;
     }
-    const next = Number(current.dataset.index) + (event.key === 'ArrowDown' ? 1 : -1);
-    if (next < 0 || next >= ids.length) return;
-    virtualizer.scrollToIndex(next);
-    requestAnimationFrame(() =>
-      scroller.current?.querySelector<HTMLElement>(`[data-index="${next}"]`)?.focus(),
-    );
+    const page = Math.max(1, Math.floor((scroller.current?.clientHeight ?? 0) / rowHeight) - 1);
+    const next = targetRow(event.key, index, ids.length, page);
+    if (next === null) return;
+    event.preventDefault();
+    setFocused(next);
+    virtualizer.scrollToIndex(next, { align: 'auto' });
+    focusRow(`[data-index="${next}"]`);
+  };
+  const onFocus = (event: FocusEvent<HTMLDivElement>) => {
+    const row = (event.target as HTMLElement).closest<HTMLElement>('[data-index]');
+    if (row) setFocused(Number(row.dataset.index));
   };
   return (
-    <div ref={scroller} className={classes.scroller} onKeyDown={onKeyDown}>
+    <div ref={scroller} className={classes.scroller} onKeyDown={onKeyDown} onFocus={onFocus}>
       <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
         <SortableContext items={ids as Id[]} strategy={verticalListSortingStrategy}>
           <div
@@ -97,7 +134,7 @@ export function VirtualRows(props: Props) {
             className={classes.rows}
             style={{ height: virtualizer.getTotalSize() }}
           >
-            {virtualizer.getVirtualItems().map((item) => {
+            {items.map((item) => {
               const id = ids[item.index] as Id;
               return (
                 <PositionedRow
@@ -107,7 +144,7 @@ export function VirtualRows(props: Props) {
                   height={rowHeight}
                   sortable={sortable}
                 >
-                  {(handle) => props.renderRow(item.index, handle)}
+                  {(handle) => props.renderRow(item.index, handle, item.index === tabStop)}
                 </PositionedRow>
               );
             })}

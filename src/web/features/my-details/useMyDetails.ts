@@ -26,7 +26,6 @@ export interface DetailField {
 export const DETAIL_FIELDS: readonly DetailField[] = [
   { name: 'user_first_name', label: 'First name', type: 'text' },
   { name: 'user_last_name', label: 'Last name', type: 'text' },
-  { name: 'user_surname', label: 'Surname', type: 'text' },
   { name: 'user_email', label: 'E-mail', type: 'email' },
   { name: 'user_phone', label: 'Phone', type: 'tel' },
   { name: 'user_mobile', label: 'Mobile', type: 'tel' },

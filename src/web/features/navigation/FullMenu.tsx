@@ -40,19 +40,18 @@ export function FullMenu({ items, favourites, onToggle, onNavigate }: Props) {
           <ul className={classes.list}>
             {node.items.map((item) => {
               const starred = isFavourite(favourites, item.to);
+              // Named after its module and what a press does (so the name also says the state).
+              const starName = starred
+                ? `Remove ${item.label} from favourites`
+                : `Add ${item.label} to favourites`;
               return (
                 <li key={item.to} className={classes.row}>
                   <MenuLink to={item.to} label={item.label} onNavigate={onNavigate} />
                   <ActionIcon
                     variant="subtle"
                     color={starred ? 'accent' : 'gray'}
-                    aria-label="Favourite"
-                    aria-pressed={starred}
-                    title={
-                      starred
-                        ? `Remove ${item.label} from favourites`
-                        : `Add ${item.label} to favourites`
-                    }
+                    aria-label={starName}
+                    title={starName}
                     onClick={() => onToggle(item)}
                     data-nav-item={item.label}
                   >
