@@ -8,7 +8,7 @@
 import { useEffect, useRef, useState } from 'react';
 
 /** The pause after the last key before a typed filter applies. */
-export const TYPING_DELAY_MS = 300;
+const TYPING_DELAY_MS = 300;
 
 /** `apply` answers false when it refused the text (not a number, …), which then stays unsent. */
 export function useTypedFilter(applied: string, apply: (text: string) => boolean) {

@@ -8,9 +8,9 @@ import { showToast } from '../../api/toasts';
 import type { BulkChange, UndoOutcome } from '../model/bulkEdit';
 
 /** How long Undo is offered after a multi-edit. */
-export const UNDO_WINDOW_MS = 10_000;
+const UNDO_WINDOW_MS = 10_000;
 
-export function undoneText({ restored, skipped }: UndoOutcome, rowsWord: string): string {
+function undoneText({ restored, skipped }: UndoOutcome, rowsWord: string): string {
   const kept = skipped > 0 ? ` ${skipped} changed by someone else since kept their new value.` : '';
   return `Undone: ${restored} ${rowsWord} restored.${kept}`;
 }

@@ -24,13 +24,13 @@ const given = (value: unknown) =>
   value !== undefined && value !== null && !(typeof value === 'string' && value.trim() === '');
 
 /** The search words that find the candidates; null when some checked value is missing. */
-export function duplicateSearch(definition: EntityDefinition, values: Row): string | null {
+function duplicateSearch(definition: EntityDefinition, values: Row): string | null {
   const fields = definition.list.duplicateCheck;
   if (fields.length === 0 || !fields.every((name) => given(values[name]))) return null;
   return fields.map((name) => comparable(values[name])).join(' ');
 }
 
-export const sameValues = (definition: EntityDefinition, row: Row, values: Row): boolean =>
+const sameValues = (definition: EntityDefinition, row: Row, values: Row): boolean =>
   definition.list.duplicateCheck.every(
     (name) => comparable(row[name]) === comparable(values[name]),
   );

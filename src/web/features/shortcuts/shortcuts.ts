@@ -2,12 +2,12 @@
  * The keyboard shortcuts that exist, as the `?` list shows them. Each is implemented where it
  * acts (the lists in entity/list, the favourites in features/navigation); keep this list in step.
  */
-export interface Shortcut {
+interface Shortcut {
   keys: readonly string[];
   does: string;
 }
 
-export interface ShortcutGroup {
+interface ShortcutGroup {
   title: string;
   shortcuts: readonly Shortcut[];
 }
