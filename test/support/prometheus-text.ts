@@ -30,9 +30,11 @@ const SUFFIXES: Record<MetricFamily['type'], string[]> = {
 };
 
 function parseValue(text: string, line: string): number {
-  if (text === '+Inf') return Infinity;
-  if (text === '-Inf') return -Infinity;
-  if (text === 'NaN') return NaN;
+  // Prometheus reads these as Go's ParseFloat does, in any case: prom-client writes `Nan`.
+  const special = text.toLowerCase();
+  if (special === '+inf' || special === 'inf') return Infinity;
+  if (special === '-inf') return -Infinity;
+  if (special === 'nan') return NaN;
   if (!/^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(text)) {
     throw new Error(`not a number: "${text}" in "${line}"`);
   }

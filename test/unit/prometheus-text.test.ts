@@ -22,6 +22,16 @@ describe('parsePrometheusText', () => {
     expect(sampleValue(families, 'h_count')).toBe(2);
   });
 
+  it('reads NaN and infinities in any case, as Prometheus does (prom-client writes `Nan`)', () => {
+    const families = parsePrometheusText(
+      '# TYPE a gauge\na Nan\n# TYPE b gauge\nb NaN\n# TYPE c gauge\nc +Inf\n# TYPE d gauge\nd -inf\n',
+    );
+    expect(sampleValue(families, 'a')).toBeNaN();
+    expect(sampleValue(families, 'b')).toBeNaN();
+    expect(sampleValue(families, 'c')).toBe(Infinity);
+    expect(sampleValue(families, 'd')).toBe(-Infinity);
+  });
+
   it.each([
     ['a sample of an undeclared family', 'x 1\n'],
     ['a malformed value', '# TYPE x gauge\nx one\n'],
