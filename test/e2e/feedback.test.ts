@@ -22,6 +22,8 @@ describe('the test page', () => {
       await toast.waitFor();
       const box = await toast.boundingBox();
       expect(box?.y ?? 999).toBeLessThan(300);
+      // Below the 56 px top bar, never over the breadcrumbs or Back.
+      expect(box?.y ?? 0).toBeGreaterThanOrEqual(56);
       // The progress bar runs for the toast's timeout.
       expect(await toast.locator('[style*="--notifications-progress-duration"]').count()).toBe(1);
       await toast.getByRole('button', { name: 'Close message' }).click();
@@ -54,7 +56,8 @@ describe('the test page', () => {
     await dialog.waitFor({ state: 'hidden' });
     await open.click();
     await dialog.waitFor();
-    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+    // The footer's Close (the title bar's ✕ is named Close too).
+    await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
     await dialog.waitFor({ state: 'hidden' });
     await context.close();
   });

@@ -1,11 +1,11 @@
 import '../theme/allStyles';
 import { Notifications } from '@mantine/notifications';
 
-/** Below the 56 px top bar, so that a toast never hides the breadcrumbs or the Back link. */
-const BELOW_HEADER = 'calc(56px + var(--mantine-spacing-xs))';
-
+/**
+ * Toasts sit at the top right, below the 56 px top bar (app.css moves that one root down), so a
+ * toast never hides the breadcrumbs or the Back link. Mantine renders a root per position: a
+ * style given here would reach all of them and stretch the bottom ones over the page.
+ */
 export function ToastContainer() {
-  return (
-    <Notifications position="top-right" zIndex={1000} limit={6} style={{ top: BELOW_HEADER }} />
-  );
+  return <Notifications position="top-right" zIndex={1000} limit={6} className="materia-toasts" />;
 }

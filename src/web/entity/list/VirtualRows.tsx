@@ -14,8 +14,9 @@ import {
   type DragEndEvent,
 } from '@dnd-kit/core';
 import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { defaultRangeExtractor, useVirtualizer, type Range } from '@tanstack/react-virtual';
 import {
+  useCallback,
   useEffect,
   useRef,
   useState,
@@ -68,7 +69,22 @@ export function VirtualRows(props: Props) {
   const { ids, rowHeight, sortable, onMove } = props;
   const { store } = useEntityScope();
   const scroller = useRef<HTMLDivElement>(null);
+  // The row Tab reaches: the last one focused, else the active one, else the first.
+  const [focused, setFocused] = useState(-1);
+  const active = props.activeIndex ?? -1;
+  const tabStop = Math.min(focused >= 0 ? focused : Math.max(active, 0), ids.length - 1);
+  // The tab stop is always drawn, in view or not: Shift+Tab back into the list then returns to
+  // the row left, even after the page scrolled the list elsewhere (e.g. to show its footer).
+  const rangeExtractor = useCallback(
+    (range: Range) => {
+      const drawn = defaultRangeExtractor(range);
+      if (tabStop < 0 || drawn.includes(tabStop)) return drawn;
+      return [...drawn, tabStop].sort((a, b) => a - b);
+    },
+    [tabStop],
+  );
   const virtualizer = useVirtualizer({
+    rangeExtractor,
     count: ids.length,
     getScrollElement: () => scroller.current,
     estimateSize: () => rowHeight,
@@ -79,7 +95,6 @@ export function VirtualRows(props: Props) {
       if (instance.scrollOffset !== null) store.setState({ scroll_offset: instance.scrollOffset });
     },
   });
-  const active = props.activeIndex ?? -1;
   useEffect(() => {
     if (active >= 0) virtualizer.scrollToIndex(active, { align: 'auto' });
   }, [active, virtualizer]);
@@ -90,14 +105,16 @@ export function VirtualRows(props: Props) {
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (over && active.id !== over.id) onMove(Number(active.id), Number(over.id));
   };
-  // The row Tab reaches: the last one focused, else the active one, else the first.
-  const [focused, setFocused] = useState(-1);
   const items = virtualizer.getVirtualItems();
-  const wanted = Math.min(focused >= 0 ? focused : Math.max(active, 0), ids.length - 1);
-  // A virtualised row out of view is not drawn: then the first drawn row keeps the tab stop.
-  const tabStop = items.some((item) => item.index === wanted) ? wanted : (items[0]?.index ?? -1);
-  const focusRow = (selector: string) =>
-    requestAnimationFrame(() => scroller.current?.querySelector<HTMLElement>(selector)?.focus());
+  /**
+   * Focuses a row at once when it is drawn, so that keys pressed faster than a frame each move
+   * on from the row the one before reached; a row scrolled to is drawn a few frames later.
+   */
+  const focusRow = (selector: string, framesLeft = 10) => {
+    const row = scroller.current?.querySelector<HTMLElement>(selector);
+    if (row) row.focus();
+    else if (framesLeft > 0) requestAnimationFrame(() => focusRow(selector, framesLeft - 1));
+  };
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const current = (event.target as HTMLElement).closest<HTMLElement>('[data-index]');
     if (!current || event.ctrlKey || event.metaKey) return;
