@@ -242,7 +242,7 @@ interface FuzzTarget {
 interface Injected {
   statusCode: number;
   body: string;
-  headers: Record<string, unknown>;
+  headers: Record<string, string | string[] | number | undefined>;
 }
 
 /** A target on an in-process server (Fastify's inject): the test's or the bench's. */
