@@ -14,6 +14,11 @@ import type { FastifyReply } from 'fastify';
 import type { Download, DownloadSink } from '../http/calls';
 
 const CANCELLED = 'The download was cancelled by the client.';
+/**
+ * A client that stops reading holds the export's transaction and pool connection: after this
+ * long without room for the next batch the download is given up.
+ */
+const STALLED_MS = 60_000;
 
 function sinkOf(body: PassThrough): DownloadSink {
   return {
@@ -22,6 +27,7 @@ function sinkOf(body: PassThrough): DownloadSink {
         if (body.destroyed) return reject(new Error(CANCELLED));
         if (body.write(chunk)) return resolve();
         const done = (error?: Error) => {
+          clearTimeout(stalled);
           body.off('drain', drained);
           body.off('close', closed);
           if (error) reject(error);
@@ -29,6 +35,10 @@ function sinkOf(body: PassThrough): DownloadSink {
         };
         const drained = () => done();
         const closed = () => done(new Error(CANCELLED));
+        const stalled = setTimeout(
+          () => done(new Error('The client stopped reading the download.')),
+          STALLED_MS,
+        );
         body.on('drain', drained);
         body.on('close', closed);
       }),
