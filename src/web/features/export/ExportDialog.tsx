@@ -23,6 +23,32 @@ const FORMATS: { value: ExportFormat; label: string }[] = [
   { value: 'xlsx', label: 'Excel (XLSX)' },
 ];
 
+const VALUES: { value: 'shown' | 'raw'; label: string }[] = [
+  { value: 'shown', label: 'As shown (units, currency, dates)' },
+  { value: 'raw', label: 'Raw (as stored)' },
+];
+
+interface ChoiceProps<V extends string> {
+  label: string;
+  options: { value: V; label: string }[];
+  value: V;
+  disabled: boolean;
+  onChange: (value: V) => void;
+}
+
+/** One choice of a few, as radio buttons in a row. */
+function Choice<V extends string>({ label, options, value, disabled, onChange }: ChoiceProps<V>) {
+  return (
+    <Radio.Group label={label} value={value} onChange={onChange}>
+      <Group gap="md" mt="xs">
+        {options.map((o) => (
+          <Radio key={o.value} value={o.value} label={o.label} disabled={disabled} />
+        ))}
+      </Group>
+    </Radio.Group>
+  );
+}
+
 export function ExportDialog({ exporter }: { exporter: ExportController }) {
   const { choice, setChoice, progress, fields } = exporter;
   const busy = progress !== null;
@@ -50,27 +76,20 @@ export function ExportDialog({ exporter }: { exporter: ExportController }) {
             ))}
           </SimpleGrid>
         </Checkbox.Group>
-        <Radio.Group
+        <Choice
           label="Format"
+          options={FORMATS}
           value={choice.format}
+          disabled={busy}
           onChange={(format) => setChoice({ ...choice, format })}
-        >
-          <Group gap="md" mt="xs">
-            {FORMATS.map((f) => (
-              <Radio key={f.value} value={f.value} label={f.label} disabled={busy} />
-            ))}
-          </Group>
-        </Radio.Group>
-        <Radio.Group
+        />
+        <Choice
           label="Values"
+          options={VALUES}
           value={choice.formatted ? 'shown' : 'raw'}
+          disabled={busy}
           onChange={(value) => setChoice({ ...choice, formatted: value === 'shown' })}
-        >
-          <Group gap="md" mt="xs">
-            <Radio value="shown" label="As shown (units, currency, dates)" disabled={busy} />
-            <Radio value="raw" label="Raw (as stored)" disabled={busy} />
-          </Group>
-        </Radio.Group>
+        />
         {progress && (
           <Stack gap={4} role="status">
             <Progress value={100} animated striped aria-label="Export progress" />
