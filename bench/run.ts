@@ -11,6 +11,7 @@ import { webBench } from './web';
 import { entityScreenBench } from './entity-screen';
 import { loadBench } from './load';
 import { fuzzBench } from './fuzz';
+import { exportBench } from './export';
 
 interface Section {
   title: string;
@@ -28,6 +29,10 @@ const SECTIONS: Record<string, Section> = {
   'entity-screen': {
     title: 'Entity screen: 5,000-row list and tree in Chromium',
     run: entityScreenBench,
+  },
+  export: {
+    title: 'Export: 100,000 patients as CSV and XLSX, streamed',
+    run: exportBench,
   },
   web: { title: 'Web app: bytes loaded and time to an interactive login form', run: webBench },
   load: {

@@ -36,7 +36,7 @@ interface ScaleData {
   figures: Figure[];
 }
 
-async function ownerUrlOf(dataDir: string): Promise<string> {
+export async function ownerUrlOf(dataDir: string): Promise<string> {
   const read = async (name: string) =>
     JSON.parse(await readFile(join(dataDir, name), 'utf8')) as Record<string, unknown>;
   const { password } = await read('pg-credentials.json');

@@ -151,7 +151,15 @@ const OPEN_BY_DESIGN = {
 function routeOfEntityVerb(d: EntityDefinition, verb: string): string | undefined {
   const relation = /^(add|remove|sync|get)_(.+)$/.exec(verb);
   const isRelation = d.relations.some((r) => r.name === relation?.[2]);
-  const reads = ['list', 'count', 'get', 'typeahead', 'typeahead_labels', 'get_relation_id'];
+  const reads = [
+    'list',
+    'count',
+    'export',
+    'get',
+    'typeahead',
+    'typeahead_labels',
+    'get_relation_id',
+  ];
   if ([...reads, 'get_relation_ids'].includes(verb) || (isRelation && relation?.[1] === 'get'))
     return 'list';
   if (d.tree && (verb === 'get_all_flat' || verb === 'get_children')) return 'list';

@@ -97,5 +97,10 @@ export async function call<T = unknown>(
   if (company) body._company_slug = company.slug;
   if (token) body._user_token = token;
   const response = await server.app.inject({ method: 'POST', url: `/api/${path}`, payload: body });
+  // A download (an export) answers with the file: a success whose data is the file's text.
+  if (String(response.headers['content-disposition'] ?? '').startsWith('attachment')) {
+    const data = response.body as T;
+    return { status: response.statusCode, result: true, data, messages: [], version: '' };
+  }
   return { status: response.statusCode, ...response.json<Envelope<T>>() };
 }

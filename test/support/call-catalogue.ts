@@ -133,6 +133,7 @@ async function entityPayload(
     case 'typeahead':
       return { page: 1, limit: 5 };
     case 'count':
+    case 'export':
       return {};
     case 'get':
       return { [key]: await own() };

@@ -242,6 +242,7 @@ interface FuzzTarget {
 interface Injected {
   statusCode: number;
   body: string;
+  headers: Record<string, string | string[] | number | undefined>;
 }
 
 /** A target on an in-process server (Fastify's inject): the test's or the bench's. */
@@ -265,6 +266,9 @@ export function targetOf(server: {
         payload: body.replace(TOKEN_MARK, JSON.stringify(server.token())),
         headers: { 'content-type': 'application/json' },
       });
+      // A download (an export) is a success that answers with a file instead of an envelope.
+      if (String(response.headers['content-disposition'] ?? '').startsWith('attachment'))
+        return { status: response.statusCode, json: { result: true, messages: [] } };
       let json: unknown;
       try {
         json = JSON.parse(response.body);

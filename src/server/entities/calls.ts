@@ -7,7 +7,14 @@ import { z } from 'zod';
 import type { EntityDefinition } from '../../shared/entities';
 import { TREE_LIMIT } from '../../shared/limits';
 import { privilegeOf } from '../../shared/privileges';
-import { defineCall, type CallContext, type CallDefinition, type CallResult } from '../http/calls';
+import {
+  defineCall,
+  type Access,
+  type CallContext,
+  type CallDefinition,
+  type CallResult,
+} from '../http/calls';
+import { exportCall } from '../exports/call';
 import { badRequest } from '../http/errors';
 import type { FieldLabels } from '../http/validation';
 import { callRoute, type EntityBehaviour } from './behaviour';
@@ -41,6 +48,8 @@ export function buildEntityCalls(
 ): Map<string, CallDefinition> {
   const service = new EntityService(d, behaviour);
   const calls = new Map<string, CallDefinition>();
+  const accessOf = (route: string): Access =>
+    route === 'list' && d.openReads ? 'user' : { privilege: privilegeOf(d.module, route) };
   const add = (
     name: string,
     route: string,
@@ -52,8 +61,7 @@ export function buildEntityCalls(
       name,
       defineCall({
         path: `${d.entities}/${name}`,
-        access:
-          route === 'list' && d.openReads ? 'user' : { privilege: privilegeOf(d.module, route) },
+        access: accessOf(route),
         input,
         ...(labels ? { labels } : {}),
         handler: async (ctx, data) => ({
@@ -88,6 +96,7 @@ export function buildEntityCalls(
   add('delete', 'delete', payloads.deleteInput, async (ctx, i) => ({
     deleted: await service.delete(ctx, i.selected as number[]),
   }));
+  calls.set('export', exportCall(d, accessOf('list')));
   add('typeahead', 'list', payloads.typeaheadInput, (ctx, i) =>
     service.typeahead(ctx, i as unknown as Parameters<EntityService['typeahead']>[1]),
   );

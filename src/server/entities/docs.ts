@@ -18,6 +18,11 @@ const GENERIC_CALLS = [
     'list',
     '`{filters, relation_filters}` → `{count, more}`; `more`: a broad search matches more than `count` (1,000)',
   ],
+  [
+    'export',
+    'list',
+    '`{filters, relation_filters, sort, format (csv, xlsx), formatted, columns}` → the whole set as a file, streamed (api.md, Export)',
+  ],
   ['get', 'list', '`{<id key>}` → the row with `_relations` (ids per relation)'],
   [
     'insert',

@@ -108,3 +108,14 @@ export async function typeaheadLabels(read: Read, q: ReadQuery, page: Page) {
     ...page,
   });
 }
+
+/**
+ * The whole filtered set as the list reads it — the same conditions, in the same order as its
+ * pages — for a read that walks every row (an export's cursor).
+ */
+export async function wholeSet(read: Read, q: ReadQuery) {
+  return {
+    where: await conditionsOf(read, q),
+    orderBy: directSearch(read.d, q) ? orderBy(read.d, undefined) : listOrderBy(read.d, q.sort),
+  };
+}

@@ -107,6 +107,16 @@ export async function selectRows(
   return result.rows;
 }
 
+/** Every matching row in list shape and the given order, unexecuted: an export's cursor reads it. */
+export const listShapeQuery = (
+  trx: Tx,
+  d: EntityDefinition,
+  companyId: number,
+  s: { where: Selection['where']; orderBy: RawBuilder<unknown> },
+) =>
+  sql<Row>`select ${columns(trx, d, 'list')} from ${sql.table(d.table)} r
+    where ${whereOf(companyId, s.where)} order by ${s.orderBy}`;
+
 /** The rows of `ids` (one page, found already) in the list's own order. */
 export async function rowsInListOrder(
   trx: Tx,

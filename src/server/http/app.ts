@@ -15,6 +15,7 @@ import { BODY_LIMIT_BYTES, sendFailure, sendNotFound, type RequestFailure } from
 import { startSessionListener } from '../auth/session-listener';
 import { syncAllCompanies } from '../modules/sync';
 import { registerAvatarRoute } from '../users/avatar-route';
+import { writeDownload, type WrittenDownload } from '../exports/reply';
 import { registerRateLimits } from './rate-limits';
 import { addSecurityHeaders } from './security-headers';
 import { registerObservability } from '../observability/routes';
@@ -101,10 +102,22 @@ export async function buildApp(
     '/api/*',
     { compress: API_COMPRESSION },
     async (request, reply) => {
+      const streamed: { started?: boolean; download?: WrittenDownload } = {};
       const outcome = await dispatch(services, registry, request.params['*'], request.body, {
         ip: request.ip,
         userAgent: request.headers['user-agent'] ?? '',
+        sendDownload: async (download) => {
+          streamed.started = true;
+          streamed.download = await writeDownload(reply, download);
+        },
       });
+      if (streamed.started) {
+        // A download ends once its transaction has committed; one that failed is cut short
+        // (writeDownload has cut it already when its own writing failed).
+        if (outcome.status === 200) streamed.download?.end();
+        else streamed.download?.abort();
+        return reply;
+      }
       return reply
         .code(outcome.status)
         .headers({ 'cache-control': 'no-store', ...outcome.headers })

@@ -20,8 +20,24 @@ export interface CallContext {
   audit(entry: AuditEntry): Promise<void>;
 }
 
+/** Where a download's body goes: `write` resolves once the client has room for more. */
+export interface DownloadSink {
+  write(chunk: Buffer | string): Promise<void>;
+}
+
+/** A reply that is a file rather than an envelope (an export). */
+export interface Download {
+  filename: string;
+  contentType: string;
+  headers?: Record<string, string>;
+  /** Writes the body inside the call's transaction, which stays open until it resolves. */
+  write(sink: DownloadSink): Promise<void>;
+}
+
 export interface CallResult {
   data?: unknown;
+  /** Sent instead of the envelope, streamed while the transaction is still open. */
+  download?: Download;
   messages?: Message[];
   /** A refusal that still commits what the call wrote (e.g. a counted failed login). */
   result?: boolean;

@@ -17,7 +17,7 @@ import { heldQuery } from '../db/held-statements';
 import { inTenant, type Tx } from '../db/tenancy';
 import { schemaBehind } from '../entities/db-errors';
 import type { Services } from '../services';
-import type { CallContext, CallDefinition, CallRegistry } from './calls';
+import type { CallContext, CallDefinition, CallRegistry, Download } from './calls';
 import type { AuditEntry } from '../domain/audit';
 import type { AuthUser, Caller } from '../domain/caller';
 import { ApiError, badRequest, forbidden, notFound, unauthenticated } from './errors';
@@ -27,6 +27,8 @@ import { describeError, fieldOfError } from './validation';
 interface RequestMeta {
   ip: string;
   userAgent: string;
+  /** Sends a download as the reply (headers first, then the body as it is written). */
+  sendDownload?: (download: Download) => Promise<void>;
 }
 
 interface DispatchOutcome {
@@ -82,7 +84,7 @@ const NO_DATABASE = new Proxy({} as Tx, {
 });
 
 /** Reads leave sessions and module switches as they are; any other call may change them. */
-const READS = /^(list|get|get_.*|fetch_.*|typeahead.*|count|check_authentication)$/;
+const READS = /^(list|get|get_.*|fetch_.*|typeahead.*|count|export|check_authentication)$/;
 const isRead = (path: string) => READS.test(path.split('/')[1] ?? '');
 const mayChangeSessions = (path: string) => /^(users|groups)\//.test(path) && !isRead(path);
 const mayChangeModules = (path: string) => path.startsWith('modules/') && !isRead(path);
@@ -164,7 +166,13 @@ export async function dispatch(
         user: caller.user as AuthUser,
         audit: (entry: AuditEntry) => writeAudit(context, entry),
       };
-      return definition.handler(context, input.data);
+      const result = await definition.handler(context, input.data);
+      // A download is written while the transaction is open: its rows are read as it is sent.
+      if (result.download) {
+        if (!meta.sendDownload) throw badRequest('This call answers with a file download.');
+        await meta.sendDownload(result.download);
+      }
+      return result;
     };
     caller.user = definition.access === 'public' ? null : cachedUser(services, company, token);
     const outcome =

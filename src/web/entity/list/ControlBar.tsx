@@ -1,11 +1,13 @@
 /**
  * The bottom control bar: Add, Copy (also a long press of Add with one row selected), Delete,
- * Select mode, and Edit selected (multi-edit) — each gated by the definition's capabilities,
- * the user's privileges and the selection. Its dialogs give the focus back when they close.
+ * Select mode, Edit selected (multi-edit) and Export — each gated by the definition's
+ * capabilities, the user's privileges and the selection. Its dialogs give the focus back when they close.
  */
 import { Button, Group, Tooltip } from '@mantine/core';
 import { useState } from 'react';
 import { FocusReturn } from '../../app/FocusReturn';
+import { ExportDialog } from '../../features/export/ExportDialog';
+import { useExport } from '../../features/export/useExport';
 import { useEntityScope, useEntityState } from '../hooks/entityContext';
 import { useListActions } from '../hooks/useListActions';
 import { AddDialog } from './AddDialog';
@@ -23,6 +25,7 @@ export function ControlBar() {
   const selectedCount = useEntityState((s) => s.selected_ids.length);
   const [adding, setAdding] = useState(false);
   const [multiEditing, setMultiEditing] = useState(false);
+  const exporter = useExport();
   const add = () => {
     if (actions.requiredFields.length > 0) setAdding(true);
     else void actions.insert();
@@ -93,6 +96,9 @@ export function ControlBar() {
             Edit selected
           </Button>
         )}
+        <Button size="xs" variant="default" onClick={exporter.openDialog}>
+          Export
+        </Button>
       </Group>
       {adding && (
         <FocusReturn>
@@ -105,6 +111,11 @@ export function ControlBar() {
               return outcome;
             }}
           />
+        </FocusReturn>
+      )}
+      {exporter.open && (
+        <FocusReturn>
+          <ExportDialog exporter={exporter} />
         </FocusReturn>
       )}
       {multiEditing && (

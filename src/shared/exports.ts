@@ -1,0 +1,18 @@
+/**
+ * What an export may hold and in which formats, shared by the server that writes the file and
+ * the dialog that offers the choice.
+ */
+import type { EntityDefinition, FieldDefinition } from './entities/types';
+
+export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/** The reply header that says how many rows an export holds (the web's progress reads it). */
+export const EXPORT_ROWS_HEADER = 'x-export-rows';
+
+/**
+ * The fields an export may hold: exactly those the list reads, in the definition's order. A
+ * field only `get` returns (patient notes) is read with an audit entry of its own, never in bulk.
+ */
+export const exportableFields = (d: EntityDefinition): FieldDefinition[] =>
+  d.fields.filter((f) => f.inList);
