@@ -6,6 +6,7 @@
 import { Button, Group, Tooltip } from '@mantine/core';
 import { useState } from 'react';
 import { FocusReturn } from '../../app/FocusReturn';
+import { useAddRequested } from '../../features/command-palette/useAddRequested';
 import { useEntityScope, useEntityState } from '../hooks/entityContext';
 import { useListActions } from '../hooks/useListActions';
 import { AddDialog } from './AddDialog';
@@ -29,6 +30,8 @@ export function ControlBar() {
   };
   const press = useLongPress(add, () => void actions.copy());
   const { capabilities } = definition;
+  // "New …" in the command palette: Add as soon as it may be used.
+  useAddRequested(capabilities.insert && actions.insertBlocked === null ? add : null);
   return (
     <div className={classes.bar}>
       <Group gap="xs" wrap="wrap">
