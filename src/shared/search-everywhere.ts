@@ -2,14 +2,10 @@
  * The command palette's search (`search/everywhere`): which entity sets it looks in, in the
  * order their groups are shown, and how many rows of each it answers. One home for both sides.
  */
-export const EVERYWHERE_KINDS = [
-  'patients',
-  'prescriptions',
-  'patientletters',
-  'herbs',
-  'dispensary_products',
-  'products',
-] as const;
+import { DASHBOARD_COUNTS } from './dashboard';
+
+/** The clinic's own records, in the order the dashboard counts them: one list for both. */
+export const EVERYWHERE_KINDS = DASHBOARD_COUNTS;
 
 /** Rows of each kind: enough to pick from, few enough to read at a glance. */
 export const EVERYWHERE_ROWS = 5;
