@@ -124,6 +124,8 @@ describe('the command palette', () => {
     expect(await results(page).getByText(`Ward ${tag}, Hidden`).count()).toBe(0);
     await searchBox(page).fill('');
     await results(page).getByRole('button', { name: 'Open herbs' }).waitFor();
+    // Nothing is chosen until ↓: a choice made before the list changed would be a stale one.
+    await expect.poll(() => results(page).locator('[data-selected]').count()).toBe(0);
     const offered = await results(page).getByRole('button').allInnerTexts();
     expect(offered).not.toContain('Open patients');
     expect(offered.filter((label) => label.startsWith('New '))).toEqual([]);

@@ -7,11 +7,14 @@ import { Loader, Text } from '@mantine/core';
 import { Spotlight } from '@mantine/spotlight';
 import '@mantine/spotlight/styles.layer.css';
 import { useCommandPalette } from './useCommandPalette';
+import { paletteStore, useFreshSelection } from './useFreshSelection';
 
 export function CommandPalette() {
   const palette = useCommandPalette();
+  useFreshSelection(palette.groups.flatMap((g) => g.items.map((i) => i.id)).join(' '));
   return (
     <Spotlight.Root
+      store={paletteStore}
       query={palette.query}
       onQueryChange={palette.setQuery}
       // Opened again before the closing animation ended, it would still hold the last text.
