@@ -2,13 +2,15 @@
  * Entity figures: patients at scale. 1,000,000 patients over 100 companies (the demo clinic with
  * 100,000) on the embedded cluster. One client, one request at a time: a searched first page per
  * class of term (no match, rare, common, digits, e-mail fragments, two words), a search's count,
- * typeahead, insert and a deep unfiltered page. Then searched pages at 8 connections (throughput,
- * and CPU per request beside the same SQL straight through `pg`) and at 32 (no budgets).
+ * typeahead, insert and a deep unfiltered page, and the command palette's search
+ * (./search-everywhere.ts). Then searched pages at 8 connections (throughput, and CPU per request
+ * beside the same SQL straight through `pg`) and at 32 (no budgets).
  */
 import { cpus, loadavg } from 'node:os';
 import * as people from '../src/server/seed/data/people';
 import { engineListSql, sqlLoad } from './entities-sql';
 import { oneClient, type OneClient } from './one-client';
+import { paletteFigures } from './search-everywhere';
 import { signIn, withScaleData, type Auth, type Envelope } from './scale';
 import {
   load,
@@ -247,6 +249,7 @@ async function measure(server: RunningServer, appUrl: string, demo: number): Pro
   const loadBefore = loadavg()[0]!;
   const figures = [
     ...(await oneClientSection(server, auth)),
+    ...(await paletteFigures(server, auth, ALL_TERMS)),
     ...(await connectionsSection(server, appUrl, demo, auth)),
   ];
   return [

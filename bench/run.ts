@@ -1,7 +1,7 @@
 /**
  * `npm run bench [section…]`: prints each figure beside its budget. Sections: platform,
  * entities, web; run only when named, as they take long: load (100 staff sessions for 10
- * minutes) and fuzz (100,000 generated payloads).
+ * minutes) and fuzz (100,000 generated payloads); and palette (a quick check on the demo clinic).
  * Exits non-zero when a figure is over budget, so the numbers can gate a release.
  */
 import { passes, printFigures, type Figure } from './lib';
@@ -12,6 +12,7 @@ import { entityScreenBench } from './entity-screen';
 import { loadBench } from './load';
 import { fuzzBench } from './fuzz';
 import { exportBench } from './export';
+import { paletteBench } from './search-everywhere';
 
 interface Section {
   title: string;
@@ -38,6 +39,11 @@ const SECTIONS: Record<string, Section> = {
   load: {
     title: 'Load: 100 staff sessions, 10 minutes of mixed work on 1M patients',
     run: loadBench,
+    onlyWhenNamed: true,
+  },
+  palette: {
+    title: 'Command palette search on the demo clinic (the 1M figure is in entities)',
+    run: paletteBench,
     onlyWhenNamed: true,
   },
   fuzz: {

@@ -136,6 +136,7 @@ const OPEN_BY_DESIGN = {
   user: [
     'dashboard/get_stats',
     'modules/get_settings',
+    'search/everywhere',
     'users/change_my_password',
     'users/check_authentication',
     'users/get_user_privileges',

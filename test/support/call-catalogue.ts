@@ -83,6 +83,7 @@ const NAMED: Record<string, Example> = {
     prescription_id: await ids.row('prescriptions'),
     lines: [{ prescription_line_herb_id: await ids.row('herbs'), prescription_line_quantity: 5 }],
   }),
+  'search/everywhere': () => ({ text: 'an' }),
   'users/change_my_password': () => ({
     old_password: TEST_PASSWORD,
     new_password: TEST_PASSWORD,

@@ -11,6 +11,7 @@ import { PageLoader } from '../app/PageLoader';
 import { QueryProvider } from '../app/QueryProvider';
 import { AccountMenu } from '../features/account/AccountMenu';
 import { Breadcrumbs } from '../features/breadcrumbs/Breadcrumbs';
+import { CommandPalette } from '../features/command-palette/CommandPalette';
 import { ErrorBoundary } from '../features/errors/ErrorBoundary';
 import { IdleLockGate } from '../features/idle-lock/IdleLockGate';
 import { NavigationDrawer } from '../features/navigation/NavigationDrawer';
@@ -113,6 +114,7 @@ function Shell() {
         </ErrorBoundary>
       </AppShell.Main>
       <NavigationDrawer opened={ui.menuOpened} onClose={ui.closeMenu} />
+      <CommandPalette />
     </AppShell>
   );
 }

@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { FocusReturn } from '../../app/FocusReturn';
 import { ExportDialog } from '../../features/export/ExportDialog';
 import { useExport } from '../../features/export/useExport';
+import { useAddRequested } from '../../features/command-palette/useAddRequested';
 import { useEntityScope, useEntityState } from '../hooks/entityContext';
 import { useListActions } from '../hooks/useListActions';
 import { AddDialog } from './AddDialog';
@@ -32,6 +33,8 @@ export function ControlBar() {
   };
   const press = useLongPress(add, () => void actions.copy());
   const { capabilities } = definition;
+  // "New …" in the command palette: Add as soon as it may be used.
+  useAddRequested(capabilities.insert && actions.insertBlocked === null ? add : null);
   return (
     <div className={classes.bar}>
       <Group gap="xs" wrap="wrap">

@@ -1,6 +1,7 @@
 /**
  * The keyboard shortcuts that exist, as the `?` list shows them. Each is implemented where it
- * acts (the lists in entity/list, the favourites in features/navigation); keep this list in step.
+ * acts (the lists in entity/list, the favourites in features/navigation, the command
+ * palette in features/command-palette); keep this list in step.
  */
 interface Shortcut {
   keys: readonly string[];
@@ -17,6 +18,10 @@ export const SHORTCUT_GROUPS: readonly ShortcutGroup[] = [
     title: 'Anywhere',
     shortcuts: [
       { keys: ['?'], does: 'Show this list (not while typing in a field)' },
+      {
+        keys: ['Ctrl+K', '⌘K'],
+        does: 'Command palette: find a patient, herb, product, prescription or letter; open a screen',
+      },
       { keys: ['Tab', 'Shift+Tab'], does: 'Next or previous control; a list is one stop' },
       { keys: ['Esc'], does: 'Close a dialog, menu or drawer' },
     ],

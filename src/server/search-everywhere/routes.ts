@@ -1,0 +1,18 @@
+/** `search/everywhere {text}` → `[{entities, rows: [{id, label}]}]`: the command palette's search. */
+import { z } from 'zod';
+import { EVERYWHERE_TEXT_MAX } from '../../shared/search-everywhere';
+import { maxLengthText } from '../../shared/limits';
+import { defineCall, type CallDefinition } from '../http/calls';
+import { searchEverywhere } from './service';
+
+export const searchEverywhereCalls: CallDefinition[] = [
+  defineCall({
+    path: 'search/everywhere',
+    // Any logged-in user: each kind is then searched only when the user may list it.
+    access: 'user',
+    input: z.strictObject({
+      text: z.string().max(EVERYWHERE_TEXT_MAX, maxLengthText(EVERYWHERE_TEXT_MAX)),
+    }),
+    handler: async (ctx, input) => ({ data: await searchEverywhere(ctx, input.text) }),
+  }),
+];

@@ -1,0 +1,136 @@
+/**
+ * Issue 17, item 5: the command palette, keyboard only. Ctrl-K opens it anywhere, typing finds
+ * records by name (grouped by kind), ↓ and Enter open one; actions and screens open the same way;
+ * Esc gives the focus back; a user sees only the kinds and actions their privileges allow.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { seriousViolations } from '../support/axe';
+import { loginAs, loginAsAdmin, openPage, screenshotPath, SMALL } from '../support/browser';
+import { createUser, insertRow } from './api';
+import { screenBrowser } from './screen-tests';
+
+const browser = screenBrowser();
+
+const searchBox = (page: Page) => page.getByRole('textbox', { name: 'Search everything' });
+const results = (page: Page) => page.locator('.mantine-Spotlight-actionsList');
+const groupLabels = (page: Page) =>
+  results(page)
+    .getByRole('group')
+    .evaluateAll((groups) => groups.map((g) => g.getAttribute('aria-label') ?? ''));
+const focusedText = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    return el?.getAttribute('aria-label') ?? el?.textContent?.trim() ?? '';
+  });
+
+/** Ctrl-K, the text typed, and the wanted item shown: the palette is ready for ↓ and Enter. */
+async function paletteFor(page: Page, text: string, wanted: string): Promise<void> {
+  await page.keyboard.press('Control+k');
+  // Typed keys go where the focus is: wait until the palette's box has it.
+  await expect
+    .poll(() => searchBox(page).evaluate((box) => box === document.activeElement))
+    .toBe(true);
+  await page.keyboard.type(text);
+  await results(page).getByRole('button', { name: wanted, exact: true }).waitFor();
+}
+
+/** ↓ until the wanted item is the chosen one, then Enter (at most 30 presses). */
+async function choose(page: Page, wanted: string): Promise<void> {
+  const chosen = results(page).locator('[data-selected]');
+  for (let presses = 0; presses < 30; presses += 1) {
+    await page.keyboard.press('ArrowDown');
+    if ((await chosen.count()) === 1 && (await chosen.innerText()).trim() === wanted) {
+      await page.keyboard.press('Enter');
+      // Ctrl-K toggles: the next one must find the palette closed.
+      await searchBox(page).waitFor({ state: 'hidden' });
+      return;
+    }
+  }
+  throw new Error(`↓ never reached ${wanted}`);
+}
+
+/** The palette at rest (no animation running), then axe's serious findings and a screenshot. */
+async function lookAt(page: Page, name: string): Promise<string[]> {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running'),
+  );
+  await page.screenshot({ path: screenshotPath(name) });
+  return seriousViolations(page);
+}
+
+describe('the command palette', () => {
+  it('finds a patient and opens it, opens a screen and an action, gives the focus back', async () => {
+    const tag = randomBytes(3).toString('hex');
+    const patient = await insertRow<{ patient_id: number }>('patients', {
+      patient_first_name: 'Paloma',
+      patient_last_name: `Keys ${tag}`,
+    });
+    await insertRow('herbs', { herb_name: `Keys ${tag} root` });
+    const { page, context, errors } = await openPage(browser);
+    await loginAsAdmin(page);
+    await page.goto('/app');
+    const menu = page.getByRole('button', { name: 'Menu' });
+    await menu.focus();
+
+    // Esc closes it and the focus is where it was.
+    await page.keyboard.press('Control+k');
+    await searchBox(page).waitFor();
+    await page.keyboard.press('Escape');
+    await searchBox(page).waitFor({ state: 'hidden' });
+    await expect.poll(() => focusedText(page)).toBe('Menu');
+
+    // Records by name, grouped by kind, before the actions and screens.
+    await paletteFor(page, `keys ${tag}`, `Keys ${tag}, Paloma`);
+    await results(page)
+      .getByRole('button', { name: `Keys ${tag} root` })
+      .waitFor();
+    await expect.poll(() => groupLabels(page)).toEqual(['Patients', 'Herbs']);
+    expect(await lookAt(page, 'command-palette-wide')).toEqual([]);
+    // The first ↓ chooses the first record.
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`**/app/patients/${patient.patient_id}`);
+    await searchBox(page).waitFor({ state: 'hidden' });
+
+    // A screen, from inside a field too.
+    await page.getByRole('searchbox', { name: 'Search' }).focus();
+    await paletteFor(page, 'dispensary', 'Open dispensary');
+    await choose(page, 'Open dispensary');
+    await page.waitForURL('**/app/dispensary_products');
+
+    // An action: the list's Add opens its dialog.
+    await paletteFor(page, 'new presc', 'New prescription');
+    await choose(page, 'New prescription');
+    await page.waitForURL('**/app/prescriptions');
+    await page.getByRole('dialog').getByRole('button', { name: 'Add', exact: true }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows a restricted user only the kinds and actions they may use (375 px)', async () => {
+    const tag = randomBytes(3).toString('hex');
+    await insertRow('patients', { patient_first_name: 'Hidden', patient_last_name: `Ward ${tag}` });
+    await insertRow('herbs', { herb_name: `Ward ${tag} leaf` });
+    const herbalist = await createUser({ privileges: ['herbs/list'] });
+    const { page, context, errors } = await openPage(browser, { viewport: SMALL });
+    await loginAs(page, herbalist.email, herbalist.password);
+    await page.goto('/app');
+    await page.getByRole('button', { name: 'Menu' }).waitFor();
+
+    await paletteFor(page, `ward ${tag}`, `Ward ${tag} leaf`);
+    await expect.poll(() => groupLabels(page)).toEqual(['Herbs']);
+    expect(await results(page).getByText(`Ward ${tag}, Hidden`).count()).toBe(0);
+    await searchBox(page).fill('');
+    await results(page).getByRole('button', { name: 'Open herbs' }).waitFor();
+    // Nothing is chosen until ↓: a choice made before the list changed would be a stale one.
+    await expect.poll(() => results(page).locator('[data-selected]').count()).toBe(0);
+    const offered = await results(page).getByRole('button').allInnerTexts();
+    expect(offered).not.toContain('Open patients');
+    expect(offered.filter((label) => label.startsWith('New '))).toEqual([]);
+    expect(await lookAt(page, 'command-palette-small')).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
