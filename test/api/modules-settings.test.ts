@@ -76,7 +76,16 @@ describe('modules/get_settings', () => {
     expect(reply.result).toBe(true);
     expect(reply.data).toHaveLength(MODULES.length);
     const materia = reply.data.find((m) => m.module_name === 'materia');
-    expect(materia?.module_settings).toEqual({ idle_lock_minutes: 15, currency: DEFAULT_CURRENCY });
+    expect(materia?.module_settings).toEqual({
+      idle_lock_minutes: 15,
+      currency: DEFAULT_CURRENCY,
+      clinic_address: '',
+      clinic_phone: '',
+      price_markup: 0,
+      dispensing_fee: 0,
+      container_fee: 0,
+      tax_rate: 0,
+    });
   });
 
   it('gives others the product module and the modules they hold a privilege of', async () => {
@@ -208,7 +217,18 @@ describe('changing one setting', () => {
       field: 'currency',
       value: 'EUR',
     });
-    expect(reply.data).toEqual({ module_settings: { currency: 'EUR', idle_lock_minutes: 15 } });
+    expect(reply.data).toEqual({
+      module_settings: {
+        currency: 'EUR',
+        idle_lock_minutes: 15,
+        clinic_address: '',
+        clinic_phone: '',
+        price_markup: 0,
+        dispensing_fee: 0,
+        container_fee: 0,
+        tax_rate: 0,
+      },
+    });
     const refused = await update('update_settings', {
       module_id: ids.materia,
       field: 'currency',

@@ -56,12 +56,15 @@ describe('prescription totals', () => {
   ];
 
   it('sums quantities per kind in base units and the price in the currency', () => {
-    expect(prescriptionTotals(lines, GBP)).toEqual({
+    expect(prescriptionTotals(lines, GBP)).toMatchObject({
       quantity: { volume: 75.5, weight: 10_000 },
       price: 6.82,
     });
     expect(prescriptionTotals(lines, CHF).price).toBe(6.8);
-    expect(prescriptionTotals([], GBP)).toEqual({ quantity: { volume: 0, weight: 0 }, price: 0 });
+    expect(prescriptionTotals([], GBP)).toMatchObject({
+      quantity: { volume: 0, weight: 0 },
+      price: 0,
+    });
   });
 
   it('prices a line from a product priced per 100 ml or 100 g', () => {
