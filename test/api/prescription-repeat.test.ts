@@ -121,6 +121,21 @@ describe('repeat prescription', () => {
     expect(audit).toEqual([{ action: 'repeat', before: { prescription_id: sourceId } }]);
   });
 
+  it('lists the patient’s formulas over time, newest first, to a reader', async () => {
+    const reply = await reader<Array<{ prescription_id: number; lines: Row[] }>>(
+      'prescriptions/get_formulas',
+      { prescription_patient_id: patientId },
+    );
+    expect(reply.messages).toEqual([]);
+    const [latest, first] = reply.data;
+    expect(first?.prescription_id).toBe(sourceId);
+    expect(latest?.prescription_id).toBeGreaterThan(sourceId);
+    expect(latest?.lines.map((l) => l.dispensary_product_name ?? l.herb_name)).toEqual([
+      'Chamomile tincture',
+      'Chamomile',
+    ]);
+  });
+
   it('is refused without the insert privilege', async () => {
     const reply = await reader('prescriptions/repeat', { prescription_id: sourceId });
     expect(reply.status).toBe(403);

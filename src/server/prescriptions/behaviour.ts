@@ -10,6 +10,7 @@ import { patients, prescriptions } from '../../shared/entities';
 import { displayDate } from '../../shared/entities/merge-fields';
 import { saveLinesSchema } from '../../shared/entities/prescription-lines';
 import { todayIso } from '../../shared/iso-date';
+import { PATIENT_HISTORY_LIMIT } from '../../shared/limits';
 import type { CallContext } from '../http/calls';
 import { notFound } from '../http/errors';
 import { authoredBy } from '../entities/authored-by';
@@ -18,10 +19,11 @@ import { idInput } from '../entities/payloads';
 import { findRow, type Row } from '../entities/repository';
 import { notFoundText } from '../entities/values';
 import { dispense } from './dispensing';
-import { readLines, saveLines } from './lines';
+import { readFormulas, readLines, saveLines } from './lines';
 import { repeatPrescription } from './repeat';
 
 const byId = z.strictObject({ prescription_id: idInput });
+const byPatient = z.strictObject({ prescription_patient_id: idInput });
 
 /** A new prescription (added or repeated): its practitioner, and its title when not given. */
 async function completeNew(ctx: CallContext, values: Row): Promise<void> {
@@ -48,6 +50,14 @@ export const prescriptionBehaviour: EntityBehaviour<typeof prescriptions> = {
         await findRowOr404(ctx, input.prescription_id);
         return { data: await readLines(ctx, input.prescription_id) };
       },
+    },
+    // The patient's formulas over time, for the history tab.
+    get_formulas: {
+      route: 'list',
+      input: byPatient,
+      handler: async (ctx, input: z.output<typeof byPatient>) => ({
+        data: await readFormulas(ctx, input.prescription_patient_id, PATIENT_HISTORY_LIMIT),
+      }),
     },
     save_lines: {
       route: 'update',
