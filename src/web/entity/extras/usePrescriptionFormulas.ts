@@ -20,11 +20,7 @@ type Formulas = Array<{ prescription_id: number; lines: PrescriptionLine[] }>;
 const kindOf = (value: unknown) => (value === 'weight' ? 'weight' : 'volume');
 
 /** "Valerian tincture 30 ml, Chamomile 20 ml — 5 ml three times a day; 15 ml a day for 14 days". */
-function formulaText(
-  lines: readonly PrescriptionLine[],
-  row: Row,
-  system: UnitSystem,
-): string {
+function formulaText(lines: readonly PrescriptionLine[], row: Row, system: UnitSystem): string {
   const formula = lines
     .map((l) => {
       const name = l.dispensary_product_name ?? l.herb_name ?? '';
