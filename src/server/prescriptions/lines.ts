@@ -51,19 +51,21 @@ export async function readLines(ctx: CallContext, id: number): Promise<Prescript
 }
 
 /**
- * The lines of a patient's latest prescriptions (as many as the patient's history tab lists),
- * by prescription: the formulas over time.
+ * The lines and dose of a patient's latest prescriptions (as many as the patient's history tab
+ * lists; its list rows leave the dose instructions out): the formulas over time.
  */
 export async function readFormulas(ctx: CallContext, patientId: number, limit: number) {
-  const latest = await sql<{ id: number }>`select prescription_id as id from prescriptions
+  const latest = await sql<{ prescription_id: number }>`select prescription_id,
+      prescription_dose_instructions, prescription_unit_kind,
+      prescription_daily_dose::float8 as prescription_daily_dose, prescription_days
+    from prescriptions
     where company_id = ${companyOf(ctx)} and prescription_patient_id = ${patientId}
     order by prescription_date desc, prescription_id desc limit ${limit}`.execute(ctx.trx);
-  const ids = latest.rows.map((row) => row.id);
-  if (ids.length === 0) return [];
-  const lines = await selectLines(ctx, sql.join(ids));
-  return ids.map((id) => ({
-    prescription_id: id,
-    lines: lines.filter((l) => l.prescription_id === id).map(withoutId),
+  if (latest.rows.length === 0) return [];
+  const lines = await selectLines(ctx, sql.join(latest.rows.map((row) => row.prescription_id)));
+  return latest.rows.map((dose) => ({
+    ...dose,
+    lines: lines.filter((l) => l.prescription_id === dose.prescription_id).map(withoutId),
   }));
 }
 

@@ -15,7 +15,8 @@ import { textOf } from '../model/format';
 import { allowed } from '../model/permissions';
 import type { Row } from '../model/types';
 
-type Formulas = Array<{ prescription_id: number; lines: PrescriptionLine[] }>;
+/** Each prescription's lines and its dose fields (prescription_dose_instructions, …). */
+type Formulas = Array<Row & { prescription_id: number; lines: PrescriptionLine[] }>;
 
 const kindOf = (value: unknown) => (value === 'weight' ? 'weight' : 'volume');
 
@@ -61,10 +62,9 @@ export function usePrescriptionFormulas(patientId: number) {
     staleTime: 0,
     gcTime: 0,
   });
-  const byId = new Map((query.data ?? []).map((f) => [f.prescription_id, f.lines]));
+  const byId = new Map((query.data ?? []).map((f) => [f.prescription_id, f]));
   return (row: Row): string | null => {
-    const lines = byId.get(Number(row.prescription_id)) ?? [];
-    const text = formulaText(lines, row, unitSystem);
-    return text || null;
+    const formula = byId.get(Number(row.prescription_id));
+    return formula ? formulaText(formula.lines, formula, unitSystem) || null : null;
   };
 }
