@@ -8,6 +8,16 @@ import { useTestServer } from '../support/test-env';
 import { addUser } from '../support/users';
 import { moduleIdsOf } from '../support/module-ids';
 
+/** The product module's private settings for prices and printouts, at their defaults. */
+const PRICE_AND_ADDRESS_DEFAULTS = {
+  clinic_address: '',
+  clinic_phone: '',
+  price_markup: 0,
+  dispensing_fee: 0,
+  container_fee: 0,
+  tax_rate: 0,
+};
+
 const env = useTestServer({ company: 'Settings Clinic', admin: true });
 
 type Settings = Record<string, string | number>;
@@ -79,12 +89,7 @@ describe('modules/get_settings', () => {
     expect(materia?.module_settings).toEqual({
       idle_lock_minutes: 15,
       currency: DEFAULT_CURRENCY,
-      clinic_address: '',
-      clinic_phone: '',
-      price_markup: 0,
-      dispensing_fee: 0,
-      container_fee: 0,
-      tax_rate: 0,
+      ...PRICE_AND_ADDRESS_DEFAULTS,
     });
   });
 
@@ -221,12 +226,7 @@ describe('changing one setting', () => {
       module_settings: {
         currency: 'EUR',
         idle_lock_minutes: 15,
-        clinic_address: '',
-        clinic_phone: '',
-        price_markup: 0,
-        dispensing_fee: 0,
-        container_fee: 0,
-        tax_rate: 0,
+        ...PRICE_AND_ADDRESS_DEFAULTS,
       },
     });
     const refused = await update('update_settings', {

@@ -111,7 +111,9 @@ describe('prescription prices, printouts and repeat', () => {
     expect(await editor.getByRole('textbox', { name: 'Total price' }).inputValue()).toBe(TOTAL);
     await page.waitForLoadState('networkidle');
     expect(await seriousViolations(page)).toEqual([]);
-    await page.screenshot({ path: screenshotPath('prescription-prices-1440'), fullPage: true });
+    await editor
+      .locator('[data-slot="prescription_lines"]')
+      .screenshot({ path: screenshotPath('prescription-prices-1440') });
 
     const printed = async (button: string, path: string, selector: string) => {
       const [sheet] = await Promise.all([
@@ -192,8 +194,11 @@ describe('prescription prices, printouts and repeat', () => {
       )
       .toBe(TOTAL);
     expect(await editor.getByText('No lines yet.').count()).toBe(0);
-
     await page.setViewportSize(SMALL);
+    const slot = editor.locator('[data-slot="prescription_lines"]');
+    await slot.waitFor();
+    await slot.screenshot({ path: screenshotPath('prescription-repeat-375') });
+
     await page.goto(`/app/patients/${patientId}/history`);
     const formulas = editorOf(page).locator('[data-formula]');
     await expect.poll(() => formulas.count()).toBe(2);

@@ -3,7 +3,7 @@
  * (name, address, phone), with the patient's date of birth and address and the price breakdown.
  */
 import { Stack, Text, Title } from '@mantine/core';
-import { Detail, Letterhead, PricedLines } from './PrintParts';
+import { Detail, PricedLines, SheetHeading } from './PrintParts';
 import { PrintFrame } from './PrintFrame';
 import {
   usePrescriptionPrint,
@@ -28,10 +28,7 @@ export function PrescriptionPrint() {
 function PrescriptionPage({ printed, clinic }: { printed: PrintedPrescription; clinic: Clinic }) {
   return (
     <Stack gap="md" data-print="prescription">
-      <Letterhead clinic={clinic} date={printed.date} />
-      <Title order={2} size="h4">
-        Prescription: {printed.title}
-      </Title>
+      <SheetHeading what="Prescription" clinic={clinic} printed={printed} />
       <Stack gap={2}>
         <Detail label="Patient" value={printed.patient} />
         <Detail label="Date of birth" value={printed.patientDob} />

@@ -3,8 +3,8 @@
  * the patient, each line's price and the breakdown (fees, tax) down to the total charged, the
  * same figures as the editor and the prescription page. A draft has no receipt yet.
  */
-import { Stack, Text, Title } from '@mantine/core';
-import { Detail, Letterhead, PricedLines } from './PrintParts';
+import { Stack, Text } from '@mantine/core';
+import { Detail, PricedLines, SheetHeading } from './PrintParts';
 import { PrintFrame } from './PrintFrame';
 import { usePrescriptionPrint } from './usePrescriptionPrint';
 
@@ -24,10 +24,7 @@ export function PrescriptionReceipt() {
       )}
       {printed?.dispensed && (
         <Stack gap="md" data-print="receipt">
-          <Letterhead clinic={clinic} date={printed.date} />
-          <Title order={2} size="h4">
-            Receipt: {printed.title}
-          </Title>
+          <SheetHeading what="Receipt" clinic={clinic} printed={printed} />
           <Stack gap={2}>
             <Detail label="Patient" value={printed.patient} />
             <Detail label="Practitioner" value={printed.practitioner} />

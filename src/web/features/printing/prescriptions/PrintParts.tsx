@@ -15,7 +15,7 @@ export function Detail({ label, value }: { label: string; value: string }) {
 }
 
 /** The clinic's name, address and phone above a rule, with the date on the right. */
-export function Letterhead({ clinic, date }: { clinic: Clinic; date: string }) {
+function Letterhead({ clinic, date }: { clinic: Clinic; date: string }) {
   return (
     <>
       <Group justify="space-between" align="flex-end">
@@ -29,6 +29,26 @@ export function Letterhead({ clinic, date }: { clinic: Clinic; date: string }) {
         <Text size="sm">{date}</Text>
       </Group>
       <Divider color="dark" />
+    </>
+  );
+}
+
+/** The letterhead and the sheet's title ("Prescription: …", "Receipt: …"). */
+export function SheetHeading({
+  what,
+  clinic,
+  printed,
+}: {
+  what: string;
+  clinic: Clinic;
+  printed: PrintedPrescription;
+}) {
+  return (
+    <>
+      <Letterhead clinic={clinic} date={printed.date} />
+      <Title order={2} size="h4">
+        {what}: {printed.title}
+      </Title>
     </>
   );
 }
