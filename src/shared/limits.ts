@@ -2,6 +2,8 @@
 export const LIST_PAGE_SIZE = 50;
 export const LIST_LIMIT_MAX = 5000;
 export const TYPEAHEAD_LIMIT = 100;
+/** Rows a patient's history tab lists of each kind (and formulas prescriptions/get_formulas reads). */
+export const PATIENT_HISTORY_LIMIT = 50;
 export const TREE_LIMIT = 5000;
 export const LOCAL_LIST_LIMIT = 5000;
 export const AUTH_RECHECK_MS = 600_000;

@@ -36,6 +36,15 @@ const PRODUCT_TABS: readonly SettingsTab[] = [
         items: [
           { name: 'company_name', type: 'text', label: 'Company name', public: true, default: '' },
           { name: 'admin_email', type: 'email', label: 'Admin e-mail', public: true, default: '' },
+          // Printed on prescriptions, labels and receipts (logged-in pages, so not public).
+          {
+            name: 'clinic_address',
+            type: 'text',
+            label: 'Clinic address',
+            public: false,
+            default: '',
+          },
+          { name: 'clinic_phone', type: 'text', label: 'Clinic phone', public: false, default: '' },
         ],
       },
       {
@@ -102,6 +111,52 @@ const PRODUCT_TABS: readonly SettingsTab[] = [
             default: DEFAULT_CURRENCY,
             // The list (≈120) is filled in by module-settings.ts, off the landing page's path.
             optionsFrom: 'currencies',
+          },
+        ],
+      },
+      {
+        // Read by src/shared/prescription-totals.ts pricingSettingsOf.
+        title: 'Prices',
+        items: [
+          {
+            name: 'price_markup',
+            type: 'number',
+            label: 'Price from cost (cost ×)',
+            public: false,
+            default: 0,
+            min: 0,
+            max: 100,
+            hint: 'A product with no price of its own is priced at its cost times this (e.g. 2.5); 0 leaves it for the practitioner to price.',
+          },
+          {
+            name: 'dispensing_fee',
+            type: 'number',
+            label: 'Dispensing fee',
+            public: false,
+            default: 0,
+            min: 0,
+            max: 100000,
+            hint: 'Added to each formula with lines.',
+          },
+          {
+            name: 'container_fee',
+            type: 'number',
+            label: 'Container fee',
+            public: false,
+            default: 0,
+            min: 0,
+            max: 100000,
+            hint: 'The bottle or jar, added to each formula with lines.',
+          },
+          {
+            name: 'tax_rate',
+            type: 'number',
+            label: 'Tax rate (%)',
+            public: false,
+            default: 0,
+            min: 0,
+            max: 100,
+            hint: 'Added on the lines and fees (prices are net of tax); 0 for none.',
           },
         ],
       },

@@ -8,6 +8,16 @@ import { useTestServer } from '../support/test-env';
 import { addUser } from '../support/users';
 import { moduleIdsOf } from '../support/module-ids';
 
+/** The product module's private settings for prices and printouts, at their defaults. */
+const PRICE_AND_ADDRESS_DEFAULTS = {
+  clinic_address: '',
+  clinic_phone: '',
+  price_markup: 0,
+  dispensing_fee: 0,
+  container_fee: 0,
+  tax_rate: 0,
+};
+
 const env = useTestServer({ company: 'Settings Clinic', admin: true });
 
 type Settings = Record<string, string | number>;
@@ -76,7 +86,11 @@ describe('modules/get_settings', () => {
     expect(reply.result).toBe(true);
     expect(reply.data).toHaveLength(MODULES.length);
     const materia = reply.data.find((m) => m.module_name === 'materia');
-    expect(materia?.module_settings).toEqual({ idle_lock_minutes: 15, currency: DEFAULT_CURRENCY });
+    expect(materia?.module_settings).toEqual({
+      idle_lock_minutes: 15,
+      currency: DEFAULT_CURRENCY,
+      ...PRICE_AND_ADDRESS_DEFAULTS,
+    });
   });
 
   it('gives others the product module and the modules they hold a privilege of', async () => {
@@ -208,7 +222,13 @@ describe('changing one setting', () => {
       field: 'currency',
       value: 'EUR',
     });
-    expect(reply.data).toEqual({ module_settings: { currency: 'EUR', idle_lock_minutes: 15 } });
+    expect(reply.data).toEqual({
+      module_settings: {
+        currency: 'EUR',
+        idle_lock_minutes: 15,
+        ...PRICE_AND_ADDRESS_DEFAULTS,
+      },
+    });
     const refused = await update('update_settings', {
       module_id: ids.materia,
       field: 'currency',

@@ -79,6 +79,10 @@ const NAMED: Record<string, Example> = {
     prescription_id: await ids.disposable('prescriptions'),
   }),
   'prescriptions/get_lines': async (ids) => ({ prescription_id: await ids.row('prescriptions') }),
+  'prescriptions/get_formulas': async (ids) => ({
+    prescription_patient_id: await ids.row('patients'),
+  }),
+  'prescriptions/repeat': async (ids) => ({ prescription_id: await ids.row('prescriptions') }),
   'prescriptions/save_lines': async (ids) => ({
     prescription_id: await ids.row('prescriptions'),
     lines: [{ prescription_line_herb_id: await ids.row('herbs'), prescription_line_quantity: 5 }],

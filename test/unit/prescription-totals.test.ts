@@ -9,6 +9,8 @@ import { lockText } from '../../src/shared/entities/locks';
 import { prescriptions } from '../../src/shared/entities';
 import {
   linePrice,
+  priceRows,
+  rowTotals,
   prescriptionTotals,
   sumMoney,
   supplyOf,
@@ -56,12 +58,15 @@ describe('prescription totals', () => {
   ];
 
   it('sums quantities per kind in base units and the price in the currency', () => {
-    expect(prescriptionTotals(lines, GBP)).toEqual({
+    expect(prescriptionTotals(lines, GBP)).toMatchObject({
       quantity: { volume: 75.5, weight: 10_000 },
       price: 6.82,
     });
     expect(prescriptionTotals(lines, CHF).price).toBe(6.8);
-    expect(prescriptionTotals([], GBP)).toEqual({ quantity: { volume: 0, weight: 0 }, price: 0 });
+    expect(prescriptionTotals([], GBP)).toMatchObject({
+      quantity: { volume: 0, weight: 0 },
+      price: 0,
+    });
   });
 
   it('prices a line from a product priced per 100 ml or 100 g', () => {
@@ -119,5 +124,36 @@ describe('row locks', () => {
     );
     expect(lockText(prescriptions, { prescription_status: 'draft' })).toBeNull();
     expect(lockText(prescriptions, null)).toBeNull();
+  });
+});
+
+describe('price breakdown wording and a dispensed total', () => {
+  const priced = [{ prescription_line_price: 3.33 }, { prescription_line_price: 3.33 }];
+  const row = {
+    prescription_dispensing_fee: 2,
+    prescription_container_fee: 0,
+    prescription_tax_rate: 7.7,
+  };
+
+  it('words the parts in cents and the total by the cash step, rounding shown', () => {
+    const { breakdown } = rowTotals(priced, row, CHF);
+    // 6.66 + 2.00 = 8.66; 7.7 % = 0.67; 9.33 → CHF 9.35.
+    expect(priceRows(breakdown, { dispensingFee: 2, containerFee: 0, taxRate: 7.7 }, CHF)).toEqual([
+      { label: 'Lines', text: 'CHF6.66' },
+      { label: 'Dispensing fee', text: 'CHF2.00' },
+      { label: 'Tax (7.7 %)', text: 'CHF0.67' },
+      { label: 'Rounding', text: 'CHF0.02' },
+      { label: 'Total price', text: 'CHF9.35' },
+    ]);
+  });
+
+  it('keeps the total a dispensed prescription was charged, the difference as rounding', () => {
+    const charged = { ...row, prescription_status: 'dispensed', prescription_total_price: 9.33 };
+    const { price, breakdown } = rowTotals(priced, charged, CHF);
+    expect(price).toBe(9.33);
+    expect(breakdown).toMatchObject({ rounding: 0, total: 9.33 });
+    expect(
+      rowTotals(priced, { ...charged, prescription_total_price: 9.3 }, CHF).breakdown.rounding,
+    ).toBe(-0.03);
   });
 });

@@ -21,6 +21,7 @@ import { requireModule } from './lookup';
 import { presentModule, publicSettingsOf, settingsOf, tabsOf, type ModuleView } from './present';
 import { findModuleByName, listModules, updateModule, type SettingsColumn } from './repository';
 import { canSeeModule } from './visibility';
+import { PRICING_SETTINGS, repriceDrafts } from '../prescriptions/totals';
 
 const columnOf = (isPublic: boolean): SettingsColumn =>
   isPublic ? 'module_public_settings' : 'module_settings';
@@ -98,6 +99,7 @@ export async function updateSetting(
   const column = columnOf(isPublic);
   const changes = isPublic ? { module_public_settings: after } : { module_settings: after };
   await updateModule(ctx.trx, ctx.caller.company.company_id, row.module_id, changes);
+  if (row.module_name === PRODUCT_MODULE && PRICING_SETTINGS.has(field)) await repriceDrafts(ctx);
   await ctx.audit({
     action: isPublic ? 'update_public_settings' : 'update_settings',
     entity: 'modules',
@@ -138,6 +140,7 @@ export async function resetToDefaults(ctx: CallContext, moduleId: number) {
     ),
   });
   const after = presentModule(updated);
+  if (row.module_name === PRODUCT_MODULE) await repriceDrafts(ctx);
   await ctx.audit({
     action: 'reset_module_settings_to_default',
     entity: 'modules',

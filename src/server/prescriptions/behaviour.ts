@@ -2,7 +2,7 @@
  * Prescriptions: a new one is written by the current user unless another practitioner is named,
  * and is titled after its patient and date unless given a title. Its extra calls read and save
  * the lines (./lines.ts, which also stores the total, ./totals.ts) and dispense it
- * (./dispensing.ts). A dispensed one stays as it was: the engine refuses changes to it from the
+ * (./dispensing.ts), and repeat it as a new draft (./repeat.ts). A dispensed one stays as it was: the engine refuses changes to it from the
  * definition's `lockedWhen` (../entities/values.ts refuseLocked).
  */
 import { z } from 'zod';
@@ -10,32 +10,38 @@ import { patients, prescriptions } from '../../shared/entities';
 import { displayDate } from '../../shared/entities/merge-fields';
 import { saveLinesSchema } from '../../shared/entities/prescription-lines';
 import { todayIso } from '../../shared/iso-date';
+import { PATIENT_HISTORY_LIMIT } from '../../shared/limits';
 import type { CallContext } from '../http/calls';
 import { notFound } from '../http/errors';
 import { authoredBy } from '../entities/authored-by';
 import type { EntityBehaviour } from '../entities/behaviour';
 import { idInput } from '../entities/payloads';
-import { findRow } from '../entities/repository';
+import { findRow, type Row } from '../entities/repository';
 import { notFoundText } from '../entities/values';
 import { dispense } from './dispensing';
-import { readLines, saveLines } from './lines';
+import { readFormulas, readLines, saveLines } from './lines';
+import { repeatPrescription } from './repeat';
 
 const byId = z.strictObject({ prescription_id: idInput });
+const byPatient = z.strictObject({ prescription_patient_id: idInput });
+
+/** A new prescription (added or repeated): its practitioner, and its title when not given. */
+async function completeNew(ctx: CallContext, values: Row): Promise<void> {
+  authoredBy(ctx, values, 'prescription_user_id');
+  if (values.prescription_name) return;
+  const patient = await findRow(
+    ctx.trx,
+    patients,
+    ctx.caller.company.company_id,
+    values.prescription_patient_id as number,
+  );
+  const date = typeof values.prescription_date === 'string' ? values.prescription_date : todayIso();
+  const name = patient?.patient_name ?? 'Prescription';
+  values.prescription_name = `${name}, ${displayDate(date)}`;
+}
 
 export const prescriptionBehaviour: EntityBehaviour<typeof prescriptions> = {
-  async beforeInsert(ctx, values) {
-    authoredBy(ctx, values, 'prescription_user_id');
-    if (values.prescription_name) return;
-    const patient = await findRow(
-      ctx.trx,
-      patients,
-      ctx.caller.company.company_id,
-      values.prescription_patient_id as number,
-    );
-    const date = values.prescription_date ?? todayIso();
-    const name = patient?.patient_name ?? 'Prescription';
-    values.prescription_name = `${name}, ${displayDate(date)}`;
-  },
+  beforeInsert: completeNew,
   calls: {
     get_lines: {
       route: 'list',
@@ -45,11 +51,27 @@ export const prescriptionBehaviour: EntityBehaviour<typeof prescriptions> = {
         return { data: await readLines(ctx, input.prescription_id) };
       },
     },
+    // The patient's formulas over time, for the history tab.
+    get_formulas: {
+      route: 'list',
+      input: byPatient,
+      handler: async (ctx, input: z.output<typeof byPatient>) => ({
+        data: await readFormulas(ctx, input.prescription_patient_id, PATIENT_HISTORY_LIMIT),
+      }),
+    },
     save_lines: {
       route: 'update',
       input: saveLinesSchema,
       handler: async (ctx, input: z.output<typeof saveLinesSchema>) => ({
         data: await saveLines(ctx, input.prescription_id as number, input.lines),
+      }),
+    },
+    // A new draft: it needs the insert privilege, whatever the source's state.
+    repeat: {
+      route: 'insert',
+      input: byId,
+      handler: async (ctx, input: z.output<typeof byId>) => ({
+        data: await repeatPrescription(ctx, input.prescription_id, completeNew),
       }),
     },
     // Its privilege route is the one the Dispense button declares.

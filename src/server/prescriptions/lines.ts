@@ -3,7 +3,7 @@
  * stores the prescription's total (./totals.ts). Only a prescription not yet dispensed takes
  * new lines (requireDraft, which dispensing uses too).
  */
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { prescriptions } from '../../shared/entities';
 import type {
   PrescriptionLine,
@@ -25,9 +25,10 @@ export async function requireDraft(ctx: CallContext, id: number): Promise<Row> {
   return row;
 }
 
-export async function readLines(ctx: CallContext, id: number): Promise<PrescriptionLine[]> {
-  const result =
-    await sql<PrescriptionLine>`select l.prescription_line_id, l.prescription_line_order,
+/** The lines of the prescriptions `which` selects, each with its herb's or product's name. */
+async function selectLines(ctx: CallContext, which: RawBuilder<unknown>) {
+  const result = await sql<PrescriptionLine & { prescription_id: number }>`select
+      l.prescription_id, l.prescription_line_id, l.prescription_line_order,
       l.prescription_line_herb_id, l.prescription_line_dispensary_product_id, l.prescription_line_quantity,
       l.prescription_line_unit_kind, l.prescription_line_price, l.prescription_line_notes,
       h.herb_name, p.dispensary_product_name
@@ -35,9 +36,37 @@ export async function readLines(ctx: CallContext, id: number): Promise<Prescript
     left join herbs h on h.company_id = l.company_id and h.herb_id = l.prescription_line_herb_id
     left join dispensary_products p on p.company_id = l.company_id
       and p.dispensary_product_id = l.prescription_line_dispensary_product_id
-    where l.company_id = ${companyOf(ctx)} and l.prescription_id = ${id}
-    order by l.prescription_line_order, l.prescription_line_id`.execute(ctx.trx);
+    where l.company_id = ${companyOf(ctx)} and l.prescription_id in (${which})
+    order by l.prescription_id, l.prescription_line_order, l.prescription_line_id`.execute(ctx.trx);
   return result.rows;
+}
+
+const withoutId = ({
+  prescription_id: _,
+  ...line
+}: PrescriptionLine & { prescription_id: number }) => line;
+
+export async function readLines(ctx: CallContext, id: number): Promise<PrescriptionLine[]> {
+  return (await selectLines(ctx, sql`${id}`)).map(withoutId);
+}
+
+/**
+ * The lines and dose of a patient's latest prescriptions (as many as the patient's history tab
+ * lists; its list rows leave the dose instructions out): the formulas over time.
+ */
+export async function readFormulas(ctx: CallContext, patientId: number, limit: number) {
+  const latest = await sql<{ prescription_id: number }>`select prescription_id,
+      prescription_dose_instructions, prescription_unit_kind,
+      prescription_daily_dose::float8 as prescription_daily_dose, prescription_days
+    from prescriptions
+    where company_id = ${companyOf(ctx)} and prescription_patient_id = ${patientId}
+    order by prescription_date desc, prescription_id desc limit ${limit}`.execute(ctx.trx);
+  if (latest.rows.length === 0) return [];
+  const lines = await selectLines(ctx, sql.join(latest.rows.map((row) => row.prescription_id)));
+  return latest.rows.map((dose) => ({
+    ...dose,
+    lines: lines.filter((l) => l.prescription_id === dose.prescription_id).map(withoutId),
+  }));
 }
 
 /** A line of a dispensary product is measured like the product (both in mg, or both in ml). */

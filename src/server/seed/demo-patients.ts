@@ -4,7 +4,9 @@
  * from the snippets with their merge fields filled in.
  */
 import { sql } from 'kysely';
+import { currencyByCode, DEFAULT_CURRENCY, type Currency } from '../../shared/currencies';
 import { displayDate, fillMergeFields } from '../../shared/entities/merge-fields';
+import { prescriptionTotals } from '../../shared/prescription-totals';
 import type { Tx } from '../db/tenancy';
 import { LETTERS, SNIPPETS } from './data/snippets';
 import * as people from './data/people';
@@ -145,7 +147,11 @@ export async function seedPatients(trx: Tx, companyId: number, c: Context): Prom
         prescription_daily_dose: perDose * times,
         prescription_days: r.pick([14, 21, 28]),
         prescription_status: daysBack > 30 || r.chance(0.3) ? 'dispensed' : 'draft',
-        prescription_total_price: Math.round(prices.reduce((a, b) => a + b, 0) * 100) / 100,
+        // The shared routine, as save_lines would store it (the demo clinic starts in pounds).
+        prescription_total_price: prescriptionTotals(
+          prices.map((price) => ({ prescription_line_price: price })),
+          currencyByCode(DEFAULT_CURRENCY) as Currency,
+        ).price,
       });
       chosen.forEach((product, i) =>
         lines.push({

@@ -54,6 +54,10 @@ export const prescriptions = defineEntity({
       default: 'draft',
     }),
     money('prescription_total_price', { readOnly: true, label: 'Total price' }),
+    // The terms the total was priced on, set with it by save_lines (prescription-totals.ts).
+    money('prescription_dispensing_fee', { readOnly: true, label: 'Dispensing fee' }),
+    money('prescription_container_fee', { readOnly: true, label: 'Container fee' }),
+    number('prescription_tax_rate', { readOnly: true, min: 0, max: 100, label: 'Tax rate (%)' }),
     textarea('prescription_notes'),
   ],
   indexes: [['prescription_patient_id', 'prescription_date'], ['prescription_date']],
@@ -62,6 +66,7 @@ export const prescriptions = defineEntity({
     { name: 'prescription_lines', type: 'slot', label: 'Lines' },
     { name: 'print', type: 'button', label: 'Print prescription', route: 'list' },
     { name: 'print_label', type: 'button', label: 'Print label', route: 'list' },
+    { name: 'print_receipt', type: 'button', label: 'Print receipt', route: 'list' },
     {
       name: 'dispense',
       type: 'button',
@@ -97,6 +102,7 @@ export const prescriptions = defineEntity({
             'dispense',
             'print',
             'print_label',
+            'print_receipt',
           ],
         },
         { title: 'Lines', columns: 2, items: ['prescription_lines'] },

@@ -37,6 +37,10 @@ const PrescriptionLabel = lazyNamed(
   () => import('../features/printing/prescriptions/PrescriptionLabel'),
   'PrescriptionLabel',
 );
+const PrescriptionReceipt = lazyNamed(
+  () => import('../features/printing/prescriptions/PrescriptionReceipt'),
+  'PrescriptionReceipt',
+);
 const OfflineClientsPage = lazyNamed(
   () => import('../features/offline/OfflineClientsPage'),
   'OfflineClientsPage',
@@ -64,6 +68,7 @@ export const router = createBrowserRouter([
           { path: 'patientletters/:id', element: page(<PatientLetterPrint />) },
           { path: 'prescriptions/:id', element: page(<PrescriptionPrint />) },
           { path: 'prescriptions/:id/label', element: page(<PrescriptionLabel />) },
+          { path: 'prescriptions/:id/receipt', element: page(<PrescriptionReceipt />) },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

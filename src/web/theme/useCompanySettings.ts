@@ -1,10 +1,12 @@
 /**
  * The company-wide settings every screen may need: the unit system (units_imperial,
- * 0 = metric), the currency (product module setting `currency`) and the idle lock's minutes.
+ * 0 = metric), the currency (product module setting `currency`), the idle lock's minutes, and
+ * what prescriptions print and price by (clinic address and phone, markup on cost).
  */
 import { useMemo } from 'react';
 import { currencyByCode, DEFAULT_CURRENCY, type Currency } from '../../shared/currencies';
 import { PRODUCT_MODULE } from '../../shared/module-entry';
+import { pricingSettingsOf } from '../../shared/prescription-totals';
 import { IDLE_LOCK_SETTING } from '../../shared/product-module';
 import { usePublicSettings } from '../session/companyStore';
 import { useSettings } from '../session/queries';
@@ -18,6 +20,11 @@ interface CompanySettings {
   currency: Currency;
   /** Minutes without input before the screen locks; 0 = never, null until the settings load. */
   idleLockMinutes: number | null;
+  /** Printed on prescriptions, labels and receipts ('' until set). */
+  clinicAddress: string;
+  clinicPhone: string;
+  /** A product without a price is priced at its cost times this (0 = not priced). */
+  priceMarkup: number;
 }
 
 const fallbackCurrency = currencyByCode(DEFAULT_CURRENCY) as Currency;
@@ -26,7 +33,12 @@ export function useCompanySettings(): CompanySettings {
   const publicSettings = usePublicSettings();
   const settings = useSettings().data;
   const code = settings?.[PRODUCT_MODULE]?.currency;
-  const idle = settings?.[PRODUCT_MODULE]?.[IDLE_LOCK_SETTING];
+  const product = settings?.[PRODUCT_MODULE];
+  const idle = product?.[IDLE_LOCK_SETTING];
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  const clinicAddress = text(product?.clinic_address);
+  const clinicPhone = text(product?.clinic_phone);
+  const priceMarkup = pricingSettingsOf(product).markup;
   return useMemo(() => {
     const imperial = publicSettings.product.units_imperial === 1;
     return {
@@ -35,6 +47,9 @@ export function useCompanySettings(): CompanySettings {
       imperial,
       currency: (typeof code === 'string' && currencyByCode(code)) || fallbackCurrency,
       idleLockMinutes: typeof idle === 'number' ? idle : null,
+      clinicAddress,
+      clinicPhone,
+      priceMarkup,
     };
-  }, [publicSettings, code, idle]);
+  }, [publicSettings, code, idle, clinicAddress, clinicPhone, priceMarkup]);
 }

@@ -2,6 +2,7 @@
  * The patient's "Prescriptions and letters" tab: slots `patient_prescriptions` and
  * `patient_letters` of patients, each a table of the patient's rows linking to them, "Show all"
  * when there are more, and a button that starts a new one (usePatientHistory holds the logic).
+ * Each prescription shows its formula and dose under its title (usePrescriptionFormulas).
  */
 import { Anchor, Button, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
@@ -22,21 +23,31 @@ import {
 import type { SlotProps } from './extraViews';
 import classes from './PatientHistory.module.css';
 import { usePatientHistory } from './usePatientHistory';
+import { usePrescriptionFormulas } from './usePrescriptionFormulas';
 
-export const PatientPrescriptions = (props: SlotProps) => (
-  <PatientRecords kind={PRESCRIPTION_KIND} {...props} />
-);
+export function PatientPrescriptions(props: SlotProps) {
+  const describe = usePrescriptionFormulas(Number(props.rowId));
+  return <PatientRecords kind={PRESCRIPTION_KIND} describe={describe} {...props} />;
+}
 
 export const PatientLetters = (props: SlotProps) => (
   <PatientRecords kind={LETTER_KIND} {...props} />
 );
 
-function PatientRecords({ kind, rowId, row }: SlotProps & { kind: PatientRecordKind }) {
+/** A line under a row's title (a prescription's formula and dose), or null. */
+type Describe = (row: Row) => string | null;
+
+function PatientRecords({
+  kind,
+  rowId,
+  row,
+  describe,
+}: SlotProps & { kind: PatientRecordKind; describe?: Describe }) {
   const history = usePatientHistory(kind, rowId, row);
   const more = shownText(history.rows.length, history.total);
   return (
     <Stack gap="sm" data-slot={`patient_${kind.plural}`}>
-      <RecordsBody kind={kind} history={history} />
+      <RecordsBody kind={kind} history={history} describe={describe} />
       {more && (
         <Group gap="xs">
           <Text size="sm" c="dimmed">
@@ -68,7 +79,15 @@ function PatientRecords({ kind, rowId, row }: SlotProps & { kind: PatientRecordK
 type History = ReturnType<typeof usePatientHistory>;
 
 /** The rows, or why there are none to show. */
-function RecordsBody({ kind, history }: { kind: PatientRecordKind; history: History }) {
+function RecordsBody({
+  kind,
+  history,
+  describe,
+}: {
+  kind: PatientRecordKind;
+  history: History;
+  describe?: Describe | undefined;
+}) {
   const note = (text: string, colour = 'dimmed') => (
     <Text size="sm" c={colour}>
       {text}
@@ -78,11 +97,19 @@ function RecordsBody({ kind, history }: { kind: PatientRecordKind; history: Hist
   if (history.loading) return <Loader size="sm" aria-label={`Loading ${kind.plural}`} />;
   if (history.failed) return note(`The ${kind.plural} could not be loaded.`, 'negative');
   if (history.rows.length === 0) return note(emptyText(kind));
-  return <RecordTable kind={kind} rows={history.rows} />;
+  return <RecordTable kind={kind} rows={history.rows} describe={describe} />;
 }
 
 /** Phones show the columns after the title under it, as the entity lists do. */
-function RecordTable({ kind, rows }: { kind: PatientRecordKind; rows: readonly Row[] }) {
+function RecordTable({
+  kind,
+  rows,
+  describe,
+}: {
+  kind: PatientRecordKind;
+  rows: readonly Row[];
+  describe?: Describe | undefined;
+}) {
   const { unitSystem, currency } = useCompanySettings();
   const { definition } = kind;
   const [date, title, ...details] = [kind.dateField, ...kind.columns].flatMap((name) => {
@@ -113,6 +140,7 @@ function RecordTable({ kind, rows }: { kind: PatientRecordKind; rows: readonly R
             .map((field) => show(field, row))
             .filter(Boolean)
             .join(' · ');
+          const described = describe?.(row);
           return (
             <Table.Tr key={id}>
               <Table.Td className={classes.date}>{show(date, row)}</Table.Td>
@@ -120,6 +148,11 @@ function RecordTable({ kind, rows }: { kind: PatientRecordKind; rows: readonly R
                 <Anchor component={Link} to={rowUri(definition.entities, id)} size="sm">
                   {show(title, row) || `${definition.singular} ${id}`}
                 </Anchor>
+                {described && (
+                  <Text size="xs" data-formula>
+                    {described}
+                  </Text>
+                )}
                 {summary && (
                   <Text hiddenFrom="sm" size="xs" c="dimmed">
                     {summary}

@@ -3,6 +3,7 @@
  * saved as a whole with save_lines whenever a line changes (the server then sets the total). A
  * new line stays here until it names a herb or a dispensary product. Dispensed ones are read-only.
  * A wide editor shows each line as one row under column heads; a narrow one stacks its fields.
+ * "Repeat prescription" copies the formula into a new draft (useRepeatPrescription).
  */
 import { Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
@@ -16,6 +17,7 @@ import { textOf } from '../model/format';
 import type { Row } from '../model/types';
 import { useCompanySettings } from '../../theme/useCompanySettings';
 import { prescriptionSummary } from './prescriptionSummary';
+import { useRepeatPrescription } from './useRepeatPrescription';
 import { withProductDefaults } from './productDefaults';
 import type { SlotProps } from './extraViews';
 import classes from './PrescriptionLines.module.css';
@@ -67,6 +69,7 @@ function useLines(prescriptionId: number) {
 
 export function PrescriptionLines({ rowId, row, disabled }: SlotProps) {
   const { lines, save } = useLines(rowId);
+  const repeat = useRepeatPrescription(rowId);
   const readOnly = disabled || row.prescription_status !== 'draft';
   if (lines === null) return <Text size="sm">Loading the lines…</Text>;
   const replace = (index: number, values: Row | null) =>
@@ -92,13 +95,23 @@ export function PrescriptionLines({ rowId, row, disabled }: SlotProps) {
           onChange={(values) => replace(index, values)}
         />
       ))}
-      {!readOnly && (
-        <Group>
+      <Group>
+        {!readOnly && (
           <Button variant="light" size="xs" onClick={() => void save([...lines, { ...NEW_LINE }])}>
             Add line
           </Button>
-        </Group>
-      )}
+        )}
+        {repeat.mayRepeat && lines.length > 0 && (
+          <Button
+            variant="light"
+            size="xs"
+            loading={repeat.busy}
+            onClick={() => void repeat.repeat()}
+          >
+            Repeat prescription
+          </Button>
+        )}
+      </Group>
       <Totals lines={lines} row={row} />
     </Stack>
   );
@@ -141,13 +154,13 @@ interface LineProps {
 }
 
 function LineEditor({ index, values, readOnly, onChange }: LineProps) {
-  const { currency } = useCompanySettings();
+  const pricing = useCompanySettings();
   const source: EditorSource = {
     definition: lineDefinition,
     values,
     items: Object.fromEntries(LINE_FIELDS.map((name) => [name, { disabled: readOnly }])),
     save: async (field, value) =>
-      onChange(await withProductDefaults({ ...values, [field.name]: value }, field.name, currency)),
+      onChange(await withProductDefaults({ ...values, [field.name]: value }, field.name, pricing)),
     record: false,
     sectionOpen: () => true,
     setSectionOpen: () => undefined,

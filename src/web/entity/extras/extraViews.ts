@@ -102,6 +102,9 @@ export const BUTTON_ACTIONS: Readonly<Record<string, (id: Id) => void>> = {
   'prescriptions.print_label': (id) => {
     window.open(`/printing/prescriptions/${id}/label`, '_blank', 'noopener');
   },
+  'prescriptions.print_receipt': (id) => {
+    window.open(`/printing/prescriptions/${id}/receipt`, '_blank', 'noopener');
+  },
 } satisfies ByItem<(id: Id) => void>;
 
 export const extraKey = (definition: EntityDefinition, name: string) =>

@@ -4,13 +4,14 @@
  * patient, the date it is ordered by, the columns shown and how a new one is filled in.
  */
 import { patientletters, prescriptions, type EntityDefinition } from '../../../shared/entities';
+import { PATIENT_HISTORY_LIMIT } from '../../../shared/limits';
 import { textOf } from '../model/format';
 import { defaultsOf } from '../model/rows';
 import { listUri } from '../model/routes';
 import type { Row } from '../model/types';
 
 /** Rows shown at most; more are counted, and "Show all" opens the list filtered to the patient. */
-export const HISTORY_LIMIT = 50;
+export const HISTORY_LIMIT = PATIENT_HISTORY_LIMIT;
 
 export interface PatientRecordKind {
   definition: EntityDefinition;

@@ -1,10 +1,17 @@
 /**
  * What the formula editor shows under the lines: the running totals per kind in the company's
- * units, the price in its currency (the same routine save_lines stores), and whether the formula
- * covers the daily dose for the prescribed days.
+ * units, the price and its breakdown (lines, fees, tax) in its currency — the same routine
+ * save_lines stores and the printouts show — and whether the formula covers the daily dose for
+ * the prescribed days.
  */
-import { formatMoney, type Currency } from '../../../shared/currencies';
-import { prescriptionTotals, supplyOf, type LineKind } from '../../../shared/prescription-totals';
+import type { Currency } from '../../../shared/currencies';
+import {
+  priceRows,
+  rowTotals,
+  supplyOf,
+  termsOf,
+  type LineKind,
+} from '../../../shared/prescription-totals';
 import { formatQuantities, formatQuantity, type UnitSystem } from '../../../shared/units';
 import type { Row } from '../model/types';
 
@@ -22,13 +29,13 @@ export function prescriptionSummary(
   prescription: Row,
   units: { unitSystem: UnitSystem; currency: Currency },
 ): SummaryLine[] {
-  const totals = prescriptionTotals(lines, units.currency);
+  const totals = rowTotals(lines, prescription, units.currency);
   const kind: LineKind = prescription.prescription_unit_kind === 'weight' ? 'weight' : 'volume';
   const show = (base: number, of: LineKind) => formatQuantity(base, of, units.unitSystem);
   const summary: SummaryLine[] = (['volume', 'weight'] as const)
     .filter((of) => of === kind || totals.quantity[of] > 0)
     .map((of) => ({ label: KIND_LABEL[of], text: show(totals.quantity[of], of) }));
-  summary.push({ label: 'Total price', text: formatMoney(totals.price, units.currency) });
+  summary.push(...priceRows(totals.breakdown, termsOf(prescription), units.currency));
   const supply = supplyOf(
     totals.quantity[kind],
     prescription.prescription_daily_dose,

@@ -1,17 +1,24 @@
 /**
- * `/printing/prescriptions/:id/label`: a bottle or jar label (about 90 × 50 mm) with the patient,
- * the formula, the dose, the date and the company — what the patient needs on the container.
+ * `/printing/prescriptions/:id/label`: a bottle or jar label (about 90 × 50 mm) with what the
+ * patient needs on the container — their name, the formula, the dose, the date, each product's
+ * batch and expiry once dispensing records them, the clinic's name, address and phone, and the
+ * warning every medicine carries.
  */
 import { Stack, Text } from '@mantine/core';
 import { PrintFrame } from './PrintFrame';
 import { usePrescriptionPrint } from './usePrescriptionPrint';
 
+export const CHILDREN_WARNING = 'Keep out of the reach of children';
+
 export function PrescriptionLabel() {
-  const { printed, failed, companyName } = usePrescriptionPrint();
+  const { printed, failed, clinic } = usePrescriptionPrint();
   const formula = printed?.lines.map((l) => `${l.name} ${l.quantity}`).join(', ') ?? '';
   const dose = [printed?.dose, printed?.dailyDose && `${printed.dailyDose} per day`]
     .filter(Boolean)
     .join('; ');
+  const contact = [clinic.address, clinic.phone && `Phone ${clinic.phone}`]
+    .filter(Boolean)
+    .join(' · ');
   return (
     <PrintFrame
       what="Label (90 × 50 mm)"
@@ -32,9 +39,20 @@ export function PrescriptionLabel() {
               {dose}
             </Text>
           )}
-          <Text size="xs">
-            {printed.date} · {companyName}
+          {printed.batches && printed.batches.length > 0 && (
+            <Text size="xs" data-label="batches">
+              {printed.batches
+                .map((b) => `${b.name}: batch ${b.batch}, exp. ${b.expiry}`)
+                .join('; ')}
+            </Text>
+          )}
+          <Text size="xs" fw={700}>
+            {CHILDREN_WARNING}
           </Text>
+          <Text size="xs">
+            {printed.date} · {clinic.name}
+          </Text>
+          {contact && <Text size="xs">{contact}</Text>}
         </Stack>
       )}
     </PrintFrame>

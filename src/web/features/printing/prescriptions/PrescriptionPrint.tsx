@@ -1,10 +1,18 @@
-/** `/printing/prescriptions/:id`: the prescription on an A4 page with the company letterhead. */
-import { Divider, Group, Stack, Table, Text, Title } from '@mantine/core';
+/**
+ * `/printing/prescriptions/:id`: the prescription on an A4 page under the clinic's letterhead
+ * (name, address, phone), with the patient's date of birth and address and the price breakdown.
+ */
+import { Stack, Text, Title } from '@mantine/core';
+import { Detail, PricedLines, SheetHeading } from './PrintParts';
 import { PrintFrame } from './PrintFrame';
-import { usePrescriptionPrint, type PrintedPrescription } from './usePrescriptionPrint';
+import {
+  usePrescriptionPrint,
+  type Clinic,
+  type PrintedPrescription,
+} from './usePrescriptionPrint';
 
 export function PrescriptionPrint() {
-  const { printed, failed, companyName } = usePrescriptionPrint();
+  const { printed, failed, clinic } = usePrescriptionPrint();
   return (
     <PrintFrame
       what="Prescription (A4)"
@@ -12,76 +20,24 @@ export function PrescriptionPrint() {
       ready={printed !== null}
       failed={failed}
     >
-      {printed && <PrescriptionPage printed={printed} companyName={companyName} />}
+      {printed && <PrescriptionPage printed={printed} clinic={clinic} />}
     </PrintFrame>
   );
 }
 
-function Detail({ label, value }: { label: string; value: string }) {
-  if (!value) return null;
-  return (
-    <Text size="sm">
-      <Text span fw={600}>
-        {label}:
-      </Text>{' '}
-      {value}
-    </Text>
-  );
-}
-
-function PrescriptionPage({
-  printed,
-  companyName,
-}: {
-  printed: PrintedPrescription;
-  companyName: string;
-}) {
+function PrescriptionPage({ printed, clinic }: { printed: PrintedPrescription; clinic: Clinic }) {
   return (
     <Stack gap="md" data-print="prescription">
-      <Group justify="space-between" align="flex-end">
-        <Title order={1} size="h2">
-          {companyName}
-        </Title>
-        <Text size="sm">{printed.date}</Text>
-      </Group>
-      <Divider color="dark" />
-      <Title order={2} size="h4">
-        Prescription: {printed.title}
-      </Title>
+      <SheetHeading what="Prescription" clinic={clinic} printed={printed} />
       <Stack gap={2}>
         <Detail label="Patient" value={printed.patient} />
+        <Detail label="Date of birth" value={printed.patientDob} />
+        <Detail label="Address" value={printed.patientAddress} />
         <Detail label="Practitioner" value={printed.practitioner} />
         <Detail label="Date" value={printed.date} />
         <Detail label="Form" value={printed.form} />
       </Stack>
-      <Table withTableBorder aria-label="Formula">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Herb or product</Table.Th>
-            <Table.Th ta="right">Quantity</Table.Th>
-            <Table.Th>Notes</Table.Th>
-            <Table.Th ta="right">Price</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {printed.lines.map((line, index) => (
-            <Table.Tr key={index}>
-              <Table.Td>{line.name}</Table.Td>
-              <Table.Td ta="right">{line.quantity}</Table.Td>
-              <Table.Td>{line.notes}</Table.Td>
-              <Table.Td ta="right">{line.price}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-        <Table.Tfoot>
-          <Table.Tr>
-            <Table.Th>Total</Table.Th>
-            <Table.Th ta="right">{printed.totalQuantity}</Table.Th>
-            <Table.Th />
-            <Table.Th ta="right">{printed.total}</Table.Th>
-          </Table.Tr>
-        </Table.Tfoot>
-      </Table>
+      <PricedLines printed={printed} />
       <Stack gap={2}>
         <Title order={3} size="h5">
           Dose

@@ -1,13 +1,21 @@
 /**
- * What the printed prescription and its label show: the prescription with its labels, its lines,
- * and everything already worded in the company's units and currency — the views only render.
+ * What the printed prescription, its label and its receipt show: the prescription with its
+ * labels, its lines, its patient's birth date and address, the clinic's address and phone, and
+ * everything already worded in the company's units and currency — the views only render. The
+ * price comes from the one shared routine (rowTotals, priceRows) that the editor shows and
+ * save_lines stores, so the three agree to the cent.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { formatMoney } from '../../../../shared/currencies';
 import { FORM_OPTIONS } from '../../../../shared/entities/options';
 import type { PrescriptionLine } from '../../../../shared/entities/prescription-lines';
-import { prescriptionTotals, type LineKind } from '../../../../shared/prescription-totals';
+import {
+  priceRows,
+  rowTotals,
+  termsOf,
+  type LineKind,
+} from '../../../../shared/prescription-totals';
 import { formatQuantities, formatQuantity } from '../../../../shared/units';
 import { callData } from '../../../api/client';
 import { parseId } from '../../../app/paths';
@@ -22,9 +30,19 @@ interface PrintedLine {
   notes: string;
 }
 
+/** A batch that went into the formula (filled in once dispensing records batches). */
+interface PrintedBatch {
+  name: string;
+  batch: string;
+  expiry: string;
+}
+
 export interface PrintedPrescription {
   title: string;
   patient: string;
+  /** '' when not recorded or when the viewer may not read the patient. */
+  patientDob: string;
+  patientAddress: string;
   practitioner: string;
   date: string;
   form: string;
@@ -32,9 +50,20 @@ export interface PrintedPrescription {
   dailyDose: string;
   days: string;
   lines: PrintedLine[];
+  /** The price breakdown (lines, fees, tax, rounding), its last row the total. */
+  price: Array<{ label: string; text: string }>;
   total: string;
   totalQuantity: string;
   notes: string;
+  dispensed: boolean;
+  /** Each product's batch and expiry, for the label; absent until dispensing records them. */
+  batches?: PrintedBatch[];
+}
+
+export interface Clinic {
+  name: string;
+  address: string;
+  phone: string;
 }
 
 async function loadPrescription(id: number) {
@@ -42,7 +71,26 @@ async function loadPrescription(id: number) {
     callData<Row>('prescriptions/get', { prescription_id: id }),
     callData<PrescriptionLine[]>('prescriptions/get_lines', { prescription_id: id }),
   ]);
-  return { row, lines };
+  // Without the privilege to read patients the page still prints, without these details.
+  const patient = await callData<Row>('patients/get', {
+    patient_id: row.prescription_patient_id,
+  }).catch(() => null);
+  return { row, lines, patient };
+}
+
+const ADDRESS_FIELDS = [
+  'patient_address_line1',
+  'patient_address_line2',
+  'patient_city',
+  'patient_county',
+  'patient_postcode',
+];
+
+function addressOf(patient: Row | null): string {
+  if (!patient) return '';
+  return ADDRESS_FIELDS.map((name) => textOf(patient[name]).trim())
+    .filter(Boolean)
+    .join(', ');
 }
 
 export function usePrescriptionPrint() {
@@ -56,11 +104,11 @@ export function usePrescriptionPrint() {
   });
   const { unitSystem, currency } = company;
   const kindOf = (value: unknown): LineKind => (value === 'weight' ? 'weight' : 'volume');
-  const printed = (() => {
+  const printed = ((): PrintedPrescription | null => {
     if (!query.data) return null;
-    const { row, lines } = query.data;
+    const { row, lines, patient } = query.data;
     const kind = kindOf(row.prescription_unit_kind);
-    const totals = prescriptionTotals(lines, currency);
+    const totals = rowTotals(lines, row, currency);
     const dailyDose = row.prescription_daily_dose;
     // The lines of the formula's kind and its total read in one unit (a column of like numbers).
     const ofKind = lines.filter((l) => kindOf(l.prescription_line_unit_kind) === kind);
@@ -79,6 +127,8 @@ export function usePrescriptionPrint() {
     return {
       title: textOf(row.prescription_name),
       patient: textOf(row.prescription_patient_id_label),
+      patientDob: patient ? displayDate(patient.patient_dob) : '',
+      patientAddress: addressOf(patient),
       practitioner: textOf(row.prescription_user_id_label),
       date: displayDate(row.prescription_date),
       form: FORM_OPTIONS.find((o) => o.value === row.prescription_form)?.label ?? '',
@@ -91,11 +141,18 @@ export function usePrescriptionPrint() {
         price: formatMoney(line.prescription_line_price ?? 0, currency),
         notes: line.prescription_line_notes,
       })),
+      price: priceRows(totals.breakdown, termsOf(row), currency),
       total: formatMoney(totals.price, currency),
       totalQuantity: shown[shown.length - 1] as string,
       notes: textOf(row.prescription_notes),
-    } satisfies PrintedPrescription;
+      dispensed: row.prescription_status === 'dispensed',
+    };
   })();
   const failed = typeof id !== 'number' || query.isError;
-  return { printed, failed, companyName: company.companyName || 'Materia' };
+  const clinic: Clinic = {
+    name: company.companyName || 'Materia',
+    address: company.clinicAddress,
+    phone: company.clinicPhone,
+  };
+  return { printed, failed, clinic };
 }
