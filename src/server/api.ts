@@ -9,12 +9,13 @@ import { groupCalls } from './groups/routes';
 import { CallRegistry } from './http/calls';
 import { moduleCalls } from './modules/routes';
 import { preferenceCalls } from './preferences/routes';
+import { stockCalls } from './stock/routes';
 import { userCalls } from './users/routes';
 
 export function buildRegistry(): CallRegistry {
   return new CallRegistry()
     .add(...authCalls, ...userCalls, ...moduleCalls, ...groupCalls)
-    .add(...dashboardCalls)
+    .add(...dashboardCalls, ...stockCalls)
     .addFamily(preferenceCalls)
     .addFamily(entityCalls);
 }
