@@ -114,6 +114,9 @@ export async function insertSample(
   return { id: reply.data[d.keys.id] as number, row: reply.data, values };
 }
 
+/** Whether insertSample can make a row of the set (batches are received, not inserted). */
+export const makeable = (d: EntityDefinition) => d.capabilities.insert || d.entities === 'batches';
+
 /** Receives a batch of the product (stock/receive); the batch's id. */
 export async function receiveStock(
   c: Caller,

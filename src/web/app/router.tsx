@@ -37,6 +37,8 @@ const PrescriptionLabel = lazyNamed(
   () => import('../features/printing/prescriptions/PrescriptionLabel'),
   'PrescriptionLabel',
 );
+const BatchTracePrint = lazyNamed(() => import('../features/stock/BatchTrace'), 'BatchTracePrint');
+const StockPage = lazyNamed(() => import('../features/stock/StockPage'), 'StockPage');
 const OfflineClientsPage = lazyNamed(
   () => import('../features/offline/OfflineClientsPage'),
   'OfflineClientsPage',
@@ -64,6 +66,7 @@ export const router = createBrowserRouter([
           { path: 'patientletters/:id', element: page(<PatientLetterPrint />) },
           { path: 'prescriptions/:id', element: page(<PrescriptionPrint />) },
           { path: 'prescriptions/:id/label', element: page(<PrescriptionLabel />) },
+          { path: 'batches/:id', element: page(<BatchTracePrint />) },
           { path: '*', element: <NotFoundPage /> },
         ],
       },
@@ -74,6 +77,7 @@ export const router = createBrowserRouter([
           { index: true, element: page(<DashboardPage />) },
           { path: 'my_details', element: page(<MyDetailsPage />) },
           { path: 'test', element: page(<TestPage />) },
+          { path: 'stock', element: page(<StockPage />) },
           { path: ':entity', element: page(<EntityPage />) },
           { path: ':entity/:id', element: page(<EntityPage />) },
           { path: ':entity/:id/:tab', element: page(<EntityPage />) },
