@@ -15,7 +15,7 @@ import {
   SMALL,
   WIDE,
 } from '../support/browser';
-import { adminCall, insertRow, setProductSetting } from './api';
+import { adminCall, insertRow, receiveStock, setProductSetting } from './api';
 
 const browser = sharedBrowser();
 const tag = randomBytes(3).toString('hex');
@@ -33,11 +33,11 @@ beforeAll(async () => {
       dispensary_product_name: name,
       dispensary_product_form: 'powder',
       dispensary_product_unit_kind: 'weight',
-      dispensary_product_stock: toBase(200, 'g'),
       dispensary_product_reorder_level: toBase(500, 'g'),
       dispensary_product_price: 10, // per 100 g, as stored
     },
   ));
+  await receiveStock(productId, toBase(200, 'g'));
 });
 
 afterAll(async () => {
