@@ -7,6 +7,7 @@
  */
 import { cpus, loadavg } from 'node:os';
 import * as people from '../src/server/seed/data/people';
+import { dispenseFigures } from './entities-dispense';
 import { engineListSql, sqlLoad } from './entities-sql';
 import { oneClient, type OneClient } from './one-client';
 import { signIn, withScaleData, type Auth, type Envelope } from './scale';
@@ -247,6 +248,7 @@ async function measure(server: RunningServer, appUrl: string, demo: number): Pro
   const loadBefore = loadavg()[0]!;
   const figures = [
     ...(await oneClientSection(server, auth)),
+    ...(await dispenseFigures(server.url, auth)),
     ...(await connectionsSection(server, appUrl, demo, auth)),
   ];
   return [

@@ -11,6 +11,7 @@ import { webBench } from './web';
 import { entityScreenBench } from './entity-screen';
 import { loadBench } from './load';
 import { fuzzBench } from './fuzz';
+import { dispenseBench } from './entities-dispense';
 
 interface Section {
   title: string;
@@ -24,6 +25,11 @@ const SECTIONS: Record<string, Section> = {
   entities: {
     title: 'Patients at scale: search, typeahead, insert, deep pages',
     run: entitiesBench,
+  },
+  dispense: {
+    title: 'Dispensing a 30-line formula on a fresh demo clinic (the entities figure, small)',
+    run: dispenseBench,
+    onlyWhenNamed: true,
   },
   'entity-screen': {
     title: 'Entity screen: 5,000-row list and tree in Chromium',
