@@ -126,17 +126,3 @@ export async function addMoves(
       with ordinality as m(product_id, batch_id, kind, quantity, reason, prescription_id, n)
     order by m.n`.execute(trx);
 }
-
-/** Each batch's quantity now, by id. */
-export async function batchQuantities(
-  trx: Tx,
-  company: number,
-  batchIds: readonly number[],
-): Promise<Map<number, number>> {
-  const result = await sql<{ batch_id: number; quantity: number }>`select batch_id::int as
-      batch_id, batch_quantity::float8 as quantity
-    from batches where company_id = ${company} and batch_id = any(${[...batchIds]}::bigint[])`.execute(
-    trx,
-  );
-  return new Map(result.rows.map((row) => [row.batch_id, row.quantity]));
-}

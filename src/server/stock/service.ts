@@ -12,7 +12,6 @@ import { badRequest, notFound } from '../http/errors';
 import { notFoundText } from '../entities/values';
 import {
   addMoves,
-  batchQuantities,
   lockBatches,
   lockProducts,
   productsOfBatches,
@@ -130,13 +129,14 @@ async function changeBatches(
     return { ...change(batch), product_id: batch.batch_dispensary_product_id, batch_id: id };
   });
   await addMoves(ctx.trx, company, ctx.user.user_id, moves);
-  const after = await batchQuantities(ctx.trx, company, batchIds);
+  // Read again (the locks are ours already): the trigger has applied the moves.
+  const after = await lockBatches(ctx.trx, company, batchIds);
   return moves.map((m) =>
     moveOf(
       locked.get(m.batch_id)!,
       products.get(m.product_id)!,
       m.quantity,
-      after.get(m.batch_id)!,
+      after.get(m.batch_id)!.batch_quantity,
     ),
   );
 }

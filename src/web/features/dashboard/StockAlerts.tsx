@@ -13,6 +13,42 @@ import {
 import { Link } from 'react-router';
 import { EXPIRY_WINDOWS, useStockAlerts } from './useStockAlerts';
 
+interface LinkRow {
+  id: number;
+  name: string;
+  to: string;
+  cells: string[];
+}
+
+/** A table whose first column links to the record: the reorder list and the expiring batches. */
+function LinkTable(props: { labelledBy: string; headings: string[]; rows: LinkRow[] }) {
+  return (
+    <Table aria-labelledby={props.labelledBy}>
+      <Table.Thead>
+        <Table.Tr>
+          {props.headings.map((h) => (
+            <Table.Th key={h}>{h}</Table.Th>
+          ))}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {props.rows.map((row) => (
+          <Table.Tr key={row.id}>
+            <Table.Td>
+              <Anchor component={Link} to={row.to} size="sm">
+                {row.name}
+              </Anchor>
+            </Table.Td>
+            {row.cells.map((cell, i) => (
+              <Table.Td key={i}>{cell}</Table.Td>
+            ))}
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
 export function StockAlerts() {
   const a = useStockAlerts();
   if (!a.loaded) return null;
@@ -39,28 +75,11 @@ export function StockAlerts() {
           {a.reorder.length === 0 ? (
             <Text size="sm">No product is below its reorder level.</Text>
           ) : (
-            <Table aria-labelledby="reorder-title">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Product</Table.Th>
-                  <Table.Th>In stock</Table.Th>
-                  <Table.Th>Reorder level</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {a.reorder.map((r) => (
-                  <Table.Tr key={r.id}>
-                    <Table.Td>
-                      <Anchor component={Link} to={r.to} size="sm">
-                        {r.name}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>{r.stock}</Table.Td>
-                    <Table.Td>{r.level}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+            <LinkTable
+              labelledBy="reorder-title"
+              headings={['Product', 'In stock', 'Reorder level']}
+              rows={a.reorder.map((r) => ({ ...r, cells: [r.stock, r.level] }))}
+            />
           )}
         </Paper>
         <Paper withBorder p="md">
@@ -81,28 +100,11 @@ export function StockAlerts() {
           {a.expiring.length === 0 ? (
             <Text size="sm">No batch expires within {a.days} days.</Text>
           ) : (
-            <Table aria-labelledby="expiring-title">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Batch</Table.Th>
-                  <Table.Th>Expiry</Table.Th>
-                  <Table.Th>On hand</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {a.expiring.map((b) => (
-                  <Table.Tr key={b.id}>
-                    <Table.Td>
-                      <Anchor component={Link} to={b.to} size="sm">
-                        {b.name}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>{b.expiry}</Table.Td>
-                    <Table.Td>{b.quantity}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+            <LinkTable
+              labelledBy="expiring-title"
+              headings={['Batch', 'Expiry', 'On hand']}
+              rows={a.expiring.map((b) => ({ ...b, cells: [b.expiry, b.quantity] }))}
+            />
           )}
         </Paper>
       </SimpleGrid>
