@@ -8,6 +8,7 @@
  */
 import { cpus, loadavg } from 'node:os';
 import * as people from '../src/server/seed/data/people';
+import { dispenseFigures } from './entities-dispense';
 import { engineListSql, sqlLoad } from './entities-sql';
 import { oneClient, type OneClient } from './one-client';
 import { paletteFigures } from './search-everywhere';
@@ -250,6 +251,7 @@ async function measure(server: RunningServer, appUrl: string, demo: number): Pro
   const figures = [
     ...(await oneClientSection(server, auth)),
     ...(await paletteFigures(server, auth, ALL_TERMS)),
+    ...(await dispenseFigures(server.url, auth)),
     ...(await connectionsSection(server, appUrl, demo, auth)),
   ];
   return [

@@ -167,9 +167,21 @@ const median = (values: number[]) =>
 
 /** Stock enough for every dispense of the run, so that refusals mean a fault, not a shortage. */
 async function prepare(ownerUrl: string, demo: number, url: string): Promise<World> {
+  // Stock arrives through the ledger only (a batch and its receipt; the trigger adds it up).
   await asOwner(
     ownerUrl,
-    'update dispensary_products set dispensary_product_stock = 1e9 where company_id = $1',
+    `insert into batches (company_id, batch_name, batch_dispensary_product_id, batch_unit_kind,
+       batch_received_quantity)
+     select company_id, 'Bench stock', dispensary_product_id, dispensary_product_unit_kind, 1e9
+     from dispensary_products where company_id = $1`,
+    [demo],
+  );
+  await asOwner(
+    ownerUrl,
+    `insert into stock_moves (company_id, stock_move_product_id, stock_move_batch_id,
+       stock_move_kind, stock_move_quantity, stock_move_reason)
+     select company_id, batch_dispensary_product_id, batch_id, 'receipt', 1e9, 'Bench stock'
+     from batches where company_id = $1 and batch_name = 'Bench stock'`,
     [demo],
   );
   const [patients] = await asOwner<{ n: string }>(

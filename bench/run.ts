@@ -13,6 +13,7 @@ import { loadBench } from './load';
 import { fuzzBench } from './fuzz';
 import { exportBench } from './export';
 import { paletteBench } from './search-everywhere';
+import { dispenseBench } from './entities-dispense';
 
 interface Section {
   title: string;
@@ -26,6 +27,11 @@ const SECTIONS: Record<string, Section> = {
   entities: {
     title: 'Patients at scale: search, typeahead, insert, deep pages',
     run: entitiesBench,
+  },
+  dispense: {
+    title: 'Dispensing a 30-line formula on a fresh demo clinic (the entities figure, small)',
+    run: dispenseBench,
+    onlyWhenNamed: true,
   },
   'entity-screen': {
     title: 'Entity screen: 5,000-row list and tree in Chromium',

@@ -16,7 +16,8 @@ import {
 } from './entities-seed';
 import { post, startServer, type Figure, type RunningServer } from './lib';
 
-const PASSWORD = 'Bench-Pass-2026';
+export const BENCH_PASSWORD = 'Bench-Pass-2026';
+const PASSWORD = BENCH_PASSWORD;
 
 export interface Envelope<T> {
   result: boolean;

@@ -10,12 +10,13 @@ import { CallRegistry } from './http/calls';
 import { moduleCalls } from './modules/routes';
 import { preferenceCalls } from './preferences/routes';
 import { searchEverywhereCalls } from './search-everywhere/routes';
+import { stockCalls } from './stock/routes';
 import { userCalls } from './users/routes';
 
 export function buildRegistry(): CallRegistry {
   return new CallRegistry()
     .add(...authCalls, ...userCalls, ...moduleCalls, ...groupCalls)
-    .add(...dashboardCalls, ...searchEverywhereCalls)
+    .add(...dashboardCalls, ...searchEverywhereCalls, ...stockCalls)
     .addFamily(preferenceCalls)
     .addFamily(entityCalls);
 }

@@ -6,7 +6,7 @@ import { inTenant } from '../../src/server/db/tenancy';
 import { call, newCompany, type TestCompany } from '../support/api';
 import { useTestServer } from '../support/test-env';
 import { addUser, adminToken } from '../support/users';
-import { callerFor, type Caller, type Row } from './entities-helpers';
+import { callerFor, receiveStock, type Caller, type Row } from './entities-helpers';
 
 const env = useTestServer({ company: 'Dashboard Clinic', admin: true });
 
@@ -48,12 +48,15 @@ beforeAll(async () => {
       prescription_date: monthBack(back).day,
     });
   }
-  const product = (name: string, stock: number, reorder: number) =>
-    c('dispensary_products/insert', {
-      dispensary_product_name: name,
-      dispensary_product_stock: stock,
-      dispensary_product_reorder_level: reorder,
-    });
+  const product = async (name: string, stock: number, reorder: number) => {
+    const id = (
+      await c<Row>('dispensary_products/insert', {
+        dispensary_product_name: name,
+        dispensary_product_reorder_level: reorder,
+      })
+    ).data.dispensary_product_id as number;
+    await receiveStock(c, id, stock);
+  };
   await product('Low tincture', 100, 1000);
   await product('Half tincture', 500, 1000);
   await product('Full tincture', 3000, 1000);
@@ -66,11 +69,11 @@ beforeAll(async () => {
     patient_last_name: 'Elsewhere',
   });
   await o('prescriptions/insert', { prescription_patient_id: stranger.data.patient_id });
-  await o('dispensary_products/insert', {
+  const theirs = await o<Row>('dispensary_products/insert', {
     dispensary_product_name: 'Their tincture',
-    dispensary_product_stock: 1,
     dispensary_product_reorder_level: 1000,
   });
+  await receiveStock(o, theirs.data.dispensary_product_id as number, 1);
 });
 
 describe('dashboard/get_stats', () => {

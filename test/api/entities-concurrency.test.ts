@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { toBase } from '../../src/shared/units';
 import { useTestServer } from '../support/test-env';
 import { addUser } from '../support/users';
-import { callerFor, type Caller, type Row } from './entities-helpers';
+import { callerFor, receiveStock, type Caller, type Row } from './entities-helpers';
 
 const env = useTestServer({ admin: true });
 
@@ -158,15 +158,17 @@ describe('stock', () => {
   beforeAll(async () => {
     herbId = (await ben<Row>('herbs/insert', { herb_name: 'Valerian' })).data.herb_id as number;
   });
-  const newProduct = async (stock: number) =>
-    (
+  const newProduct = async (stock: number) => {
+    const id = (
       await ben<Row>('dispensary_products/insert', {
         dispensary_product_name: `Valerian tincture ${stock}`,
         dispensary_product_herb_id: herbId,
         dispensary_product_unit_kind: 'volume',
-        dispensary_product_stock: stock,
       })
-    ).data;
+    ).data.dispensary_product_id as number;
+    await receiveStock(ben, id, stock);
+    return (await ben<Row>('dispensary_products/get', { dispensary_product_id: id })).data;
+  };
   const stockOf = async (id: unknown) =>
     (await ben<Row>('dispensary_products/get', { dispensary_product_id: id })).data
       .dispensary_product_stock;
@@ -187,7 +189,7 @@ describe('stock', () => {
     return id;
   };
 
-  it('refuses a stock figure set from a stale screen after a dispense moved it', async () => {
+  it('refuses a stock figure from any screen, and a dispense since is no conflict for the price', async () => {
     const product = await newProduct(toBase(1, 'l'));
     const prescription = await prescribing(product.dispensary_product_id, toBase(100, 'ml'));
     expect((await anna('prescriptions/dispense', { prescription_id: prescription })).status).toBe(
@@ -200,8 +202,16 @@ describe('stock', () => {
       _version: product._version,
       _seen: product.dispensary_product_stock,
     });
-    expect(stale.status).toBe(409);
-    expect(text(stale)).toMatch(conflictText('Anna Smith', 'In stock'));
+    expect(stale.status).toBe(400);
+    expect(text(stale)).toBe('"dispensary_product_stock" can not be changed here.');
+    const price = await ben('dispensary_products/update', {
+      dispensary_product_id: product.dispensary_product_id,
+      field: 'dispensary_product_price',
+      value: 12,
+      _version: product._version,
+      _seen: product.dispensary_product_price,
+    });
+    expect(price.status).toBe(200);
     expect(await stockOf(product.dispensary_product_id)).toBe(toBase(900, 'ml'));
   });
 

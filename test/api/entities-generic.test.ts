@@ -10,6 +10,7 @@ import { addUser, adminToken } from '../support/users';
 import {
   callerFor,
   insertSample,
+  makeable,
   nextSample,
   oneFieldPerType,
   sampleRow,
@@ -47,7 +48,7 @@ function declaredFilterOn(d: EntityDefinition, row: Row): Row | null {
 
 /** A row of the entity to work on: a new one, or (modules) an existing one. */
 async function someRow(d: EntityDefinition): Promise<{ id: number; row: Row }> {
-  if (d.capabilities.insert) return insertSample(c, d, targets);
+  if (makeable(d)) return insertSample(c, d, targets);
   const reply = await c<Row[]>(`${d.entities}/list`, { limit: 1 });
   const row = reply.data[0] as Row;
   return { id: row[d.keys.id] as number, row };

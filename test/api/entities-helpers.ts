@@ -108,9 +108,44 @@ export async function insertSample(
   extra: Row = {},
 ) {
   const values = { ...(await sampleRow(d, targets)), ...extra };
+  if (d.entities === 'batches') return receiveSample(c, values);
   const reply = await c<Row>(`${d.entities}/insert`, values);
   if (!reply.result) throw new Error(`insert ${d.entities}: ${JSON.stringify(reply.messages)}`);
   return { id: reply.data[d.keys.id] as number, row: reply.data, values };
+}
+
+/** Whether insertSample can make a row of the set (batches are received, not inserted). */
+export const makeable = (d: EntityDefinition) => d.capabilities.insert || d.entities === 'batches';
+
+/** Receives a batch of the product (stock/receive); the batch's id. */
+export async function receiveStock(
+  c: Caller,
+  productId: number,
+  quantity: number,
+  batch: Row = {},
+): Promise<number> {
+  const reply = await c<{ batch_id: number }>('stock/receive', {
+    dispensary_product_id: productId,
+    batch_name: `B-${nextSample()}`,
+    quantity,
+    ...batch,
+  });
+  if (!reply.result) throw new Error(`stock/receive: ${JSON.stringify(reply.messages)}`);
+  return reply.data.batch_id;
+}
+
+/** Batches are made by receiving stock (stock/receive), never by an insert call. */
+async function receiveSample(c: Caller, values: Row) {
+  const { batch_dispensary_product_id, ...batch } = values;
+  const received = await c<{ batch_id: number }>('stock/receive', {
+    ...batch,
+    dispensary_product_id: batch_dispensary_product_id,
+    quantity: 1000,
+  });
+  if (!received.result) throw new Error(`stock/receive: ${JSON.stringify(received.messages)}`);
+  const id = received.data.batch_id;
+  const reply = await c<Row>('batches/get', { batch_id: id });
+  return { id, row: reply.data, values };
 }
 
 /** One writable field per editor type, for "update each field type" tests. */

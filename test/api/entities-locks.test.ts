@@ -16,7 +16,7 @@ import { changeRelation, relationOf } from '../../src/server/entities/relations'
 import { EntityService } from '../../src/server/entities/service';
 import { changeParent } from '../../src/server/entities/tree';
 import { useTestServer } from '../support/test-env';
-import { callerFor, type Caller, type Row } from './entities-helpers';
+import { callerFor, receiveStock, type Caller, type Row } from './entities-helpers';
 
 const env = useTestServer({ admin: true });
 let c: Caller;
@@ -38,9 +38,9 @@ beforeAll(async () => {
       dispensary_product_name: 'Chamomile tincture',
       dispensary_product_herb_id: herb,
       dispensary_product_unit_kind: 'volume',
-      dispensary_product_stock: 1_000_000,
     })
   ).data.dispensary_product_id as number;
+  await receiveStock(c, productId, 1_000_000);
 });
 
 const draftPrescription = async () => {

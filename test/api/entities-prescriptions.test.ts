@@ -4,7 +4,7 @@ import { toBase } from '../../src/shared/units';
 import { useTestServer } from '../support/test-env';
 import { moduleIdsOf } from '../support/module-ids';
 import { addUser, adminToken } from '../support/users';
-import { callerFor, type Caller, type Row } from './entities-helpers';
+import { callerFor, receiveStock, type Caller, type Row } from './entities-helpers';
 
 const env = useTestServer({ admin: true });
 
@@ -25,18 +25,18 @@ beforeAll(async () => {
       dispensary_product_name: 'Valerian tincture',
       dispensary_product_herb_id: herbId,
       dispensary_product_unit_kind: 'volume',
-      dispensary_product_stock: toBase(1, 'l'),
       dispensary_product_price: 9,
     })
   ).data.dispensary_product_id as number;
+  await receiveStock(c, tincture, toBase(1, 'l'));
   powder = (
     await c<Row>('dispensary_products/insert', {
       dispensary_product_name: 'Valerian powder',
       dispensary_product_form: 'powder',
       dispensary_product_unit_kind: 'weight',
-      dispensary_product_stock: toBase(50, 'g'),
     })
   ).data.dispensary_product_id as number;
+  await receiveStock(c, powder, toBase(50, 'g'));
 });
 
 const text = (reply: { messages: { text: string }[] }) =>

@@ -48,8 +48,8 @@ describe('bad input is refused by name and writes nothing', () => {
     ],
     [
       'dispensary_products/insert',
-      { dispensary_product_name: 'A', dispensary_product_stock: -5 },
-      'In stock: Must not be negative.',
+      { dispensary_product_name: 'A', dispensary_product_reorder_level: -5 },
+      'Reorder level: Must not be negative.',
     ],
     ['herbs/list', { filters: { herb_colour: 'green' } }, 'Unknown filter "herb_colour".'],
     [

@@ -269,10 +269,14 @@ describe('two servers on one database', () => {
         dispensary_product_name: 'Valerian tincture',
         dispensary_product_herb_id: herbId,
         dispensary_product_unit_kind: 'volume',
-        dispensary_product_stock: toBase(1, 'l'),
       },
       'dispensary_product_id',
     );
+    await admin(a, 'stock/receive', {
+      dispensary_product_id: productId,
+      batch_name: 'V-1',
+      quantity: toBase(1, 'l'),
+    });
     const patientId = await insert(
       'patients',
       { patient_first_name: 'Rose', patient_last_name: 'Hill' },

@@ -147,3 +147,18 @@ export async function setProductSetting(
   const path = kind === 'public' ? 'modules/update_public_settings' : 'modules/update_settings';
   await adminCall(path, { module_id: await productModuleId(), field, value });
 }
+
+/** Receives a batch of the product as the demo admin (stock arrives only this way); its id. */
+export async function receiveStock(
+  productId: number,
+  quantity: number,
+  batch: Record<string, unknown> = {},
+): Promise<number> {
+  const received = await adminCall<{ batch_id: number }>('stock/receive', {
+    dispensary_product_id: productId,
+    batch_name: `E2E-${randomBytes(3).toString('hex')}`,
+    quantity,
+    ...batch,
+  });
+  return received.batch_id;
+}

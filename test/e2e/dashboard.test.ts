@@ -8,7 +8,7 @@ import { seriousViolations } from '../support/axe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { progressColour } from '../../src/shared/colours';
 import type { UserToken } from '../../src/shared/envelope';
-import { adminToken, api, createUser, insertRow } from './api';
+import { adminToken, api, createUser, insertRow, receiveStock } from './api';
 import { sharedBrowser, loginAs, loginAsAdmin, openPage, screenshotPath } from '../support/browser';
 
 const browser = sharedBrowser();
@@ -30,11 +30,11 @@ beforeAll(async () => {
     patient_last_name: `Dashboard ${tag}`,
   });
   await insert('prescriptions', 'prescription_id', { prescription_patient_id: patient });
-  await insert('dispensary_products', 'dispensary_product_id', {
+  const almostOut = await insert('dispensary_products', 'dispensary_product_id', {
     dispensary_product_name: `Almost out ${tag}`,
-    dispensary_product_stock: 10,
     dispensary_product_reorder_level: 1000,
   });
+  await receiveStock(almostOut, 10);
 });
 
 afterAll(async () => {

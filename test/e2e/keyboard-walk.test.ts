@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { toBase } from '../../src/shared/units';
 import { loginAsAdmin, openPage, screenshotPath } from '../support/browser';
-import { insertRow } from './api';
+import { insertRow, receiveStock } from './api';
 import { editorOf, screenBrowser } from './screen-tests';
 
 const browser = screenBrowser();
@@ -58,12 +58,12 @@ describe('the main flows without a mouse', () => {
       patient_last_name: `Board ${tag}`,
     });
     const product = `Keyed tincture ${tag}`;
-    await insertRow('dispensary_products', {
+    const made = await insertRow<{ dispensary_product_id: number }>('dispensary_products', {
       dispensary_product_name: product,
       dispensary_product_unit_kind: 'volume',
-      dispensary_product_stock: toBase(1, 'l'),
       dispensary_product_price: 10,
     });
+    await receiveStock(made.dispensary_product_id, toBase(1, 'l'));
     const { page, context, errors } = await openPage(browser);
     await loginAsAdmin(page);
 

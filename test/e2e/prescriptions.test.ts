@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserToken } from '../../src/shared/envelope';
 import { amountIn, toBase } from '../../src/shared/units';
 import { sharedBrowser, loginAsAdmin, openPage, screenshotPath } from '../support/browser';
-import { adminToken, api } from './api';
+import { adminToken, api, receiveStock } from './api';
 
 const browser = sharedBrowser();
 let token: UserToken;
@@ -106,15 +106,15 @@ describe('prescriptions: a formula in fl oz, totalled, dispensed from stock and 
       patient_first_name: 'Ivy',
       patient_last_name: `Formula ${tag}`,
     });
-    const product = async (name: string, pricePer100ml = 0) =>
-      (
-        await must<{ dispensary_product_id: number }>('dispensary_products/insert', {
-          dispensary_product_name: name,
-          dispensary_product_unit_kind: 'volume',
-          dispensary_product_stock: toBase(1, 'l'),
-          dispensary_product_price: pricePer100ml,
-        })
-      ).dispensary_product_id;
+    const product = async (name: string, pricePer100ml = 0) => {
+      const made = await must<{ dispensary_product_id: number }>('dispensary_products/insert', {
+        dispensary_product_name: name,
+        dispensary_product_unit_kind: 'volume',
+        dispensary_product_price: pricePer100ml,
+      });
+      await receiveStock(made.dispensary_product_id, toBase(1, 'l'));
+      return made.dispensary_product_id;
+    };
     nettleId = await product(nettle, 12);
     balmId = await product(lemonBalm);
     ({ prescription_id: id } = await must<{ prescription_id: number }>('prescriptions/insert', {

@@ -15,7 +15,7 @@ import {
   SMALL,
   WIDE,
 } from '../support/browser';
-import { adminCall, insertRow, setProductSetting } from './api';
+import { adminCall, insertRow, receiveStock, setProductSetting } from './api';
 
 const browser = sharedBrowser();
 const tag = randomBytes(3).toString('hex');
@@ -33,15 +33,15 @@ beforeAll(async () => {
       dispensary_product_name: name,
       dispensary_product_form: 'powder',
       dispensary_product_unit_kind: 'weight',
-      dispensary_product_stock: toBase(200, 'g'),
       dispensary_product_reorder_level: toBase(500, 'g'),
       dispensary_product_price: 10, // per 100 g, as stored
     },
   ));
+  await receiveStock(productId, toBase(200, 'g'));
 });
 
 afterAll(async () => {
-  await adminCall('dispensary_products/delete', { selected: [productId] });
+  // The product stays: with a batch received it keeps its stock's trail (it can not be deleted).
   await setImperial(false);
 });
 

@@ -41,6 +41,7 @@ type Example = (ids: IdSource) => Payload | Promise<Payload>;
 const NAMED: Record<string, Example> = {
   'captcha/challenge': () => ({}),
   'dashboard/get_stats': () => ({}),
+  'dashboard/get_stock_alerts': () => ({ days: 30 }),
   'groups/get_available_privileges': () => ({}),
   'groups/get_group_privileges': async (ids) => ({ group_id: await ids.row('groups') }),
   'groups/sync_group_privileges': async (ids) => ({
@@ -88,6 +89,21 @@ const NAMED: Record<string, Example> = {
     lines: [{ prescription_line_herb_id: await ids.row('herbs'), prescription_line_quantity: 5 }],
   }),
   'search/everywhere': () => ({ text: 'an' }),
+  'stock/adjust': async (ids) => ({
+    batch_id: await ids.row('batches'),
+    quantity: 1,
+    reason: 'Found on the shelf',
+  }),
+  'stock/batch_trace': async (ids) => ({ batch_id: await ids.row('batches') }),
+  'stock/receive': async (ids) => ({
+    dispensary_product_id: await ids.row('dispensary_products'),
+    batch_name: 'L-1',
+    quantity: 500,
+  }),
+  'stock/stock_take': async (ids) => ({
+    counts: [{ batch_id: await ids.row('batches'), counted: 700 }],
+  }),
+  'stock/write_off_expired': () => ({}),
   'users/change_my_password': () => ({
     old_password: TEST_PASSWORD,
     new_password: TEST_PASSWORD,

@@ -10,6 +10,7 @@ import {
   type StockLevel,
 } from '../../shared/dashboard';
 import { entityByPath } from '../../shared/entities';
+import type { ExpiringBatch, ReorderRow } from '../../shared/stock';
 import type { Tx } from '../db/tenancy';
 
 export async function countRows(trx: Tx, companyId: number, entities: string): Promise<number> {
@@ -72,4 +73,37 @@ export async function lowStockCount(trx: Tx, companyId: number): Promise<number>
     where company_id = ${companyId}
       and dispensary_product_stock < dispensary_product_reorder_level`.execute(trx);
   return result.rows[0]?.count ?? 0;
+}
+
+/** Every product below its reorder level, lowest against it first: the reorder list. */
+export async function belowReorderLevel(trx: Tx, companyId: number): Promise<ReorderRow[]> {
+  const result = await sql<ReorderRow>`
+    select dispensary_product_id::int as dispensary_product_id, dispensary_product_name,
+      dispensary_product_supplier, dispensary_product_unit_kind,
+      dispensary_product_stock::float8 as dispensary_product_stock,
+      dispensary_product_reorder_level::float8 as dispensary_product_reorder_level
+    from dispensary_products
+    where company_id = ${companyId}
+      and dispensary_product_stock < dispensary_product_reorder_level
+    order by dispensary_product_stock / dispensary_product_reorder_level,
+      dispensary_product_name, dispensary_product_id`.execute(trx);
+  return result.rows;
+}
+
+/** Batches holding stock that expire within `days` days (or have expired), soonest first. */
+export async function expiringBatches(
+  trx: Tx,
+  companyId: number,
+  days: number,
+): Promise<ExpiringBatch[]> {
+  const result = await sql<ExpiringBatch>`
+    select b.batch_id::int as batch_id, b.batch_name, b.batch_expiry::text as batch_expiry,
+      b.batch_unit_kind, b.batch_quantity::float8 as batch_quantity,
+      p.dispensary_product_id::int as dispensary_product_id, p.dispensary_product_name
+    from batches b join dispensary_products p on p.company_id = b.company_id
+      and p.dispensary_product_id = b.batch_dispensary_product_id
+    where b.company_id = ${companyId} and b.batch_quantity > 0
+      and b.batch_expiry <= current_date + ${days}::int
+    order by b.batch_expiry, p.dispensary_product_name, b.batch_id`.execute(trx);
+  return result.rows;
 }

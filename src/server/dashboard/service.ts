@@ -6,8 +6,11 @@ import { DASHBOARD_COUNTS, type DashboardStats } from '../../shared/dashboard';
 import { grants, privilegeOf } from '../../shared/privileges';
 import type { CallContext } from '../http/calls';
 import { listModules } from '../modules/repository';
+import type { StockAlerts } from '../../shared/stock';
 import {
+  belowReorderLevel,
   countRows,
+  expiringBatches,
   lowStockCount,
   newPatientsPerMonth,
   prescriptionsPerMonth,
@@ -36,5 +39,15 @@ export async function dashboardStats(ctx: CallContext): Promise<DashboardStats> 
       : null,
     stock_levels: stock ? await stockLevels(ctx.trx, companyId) : null,
     low_stock_count: stock ? await lowStockCount(ctx.trx, companyId) : null,
+  };
+}
+
+/** The reorder list and the batches expiring within `days` days (dashboard/get_stock_alerts). */
+export async function stockAlerts(ctx: CallContext, days: number): Promise<StockAlerts> {
+  const companyId = ctx.caller.company.company_id;
+  return {
+    days,
+    reorder: await belowReorderLevel(ctx.trx, companyId),
+    expiring: await expiringBatches(ctx.trx, companyId, days),
   };
 }

@@ -1,11 +1,12 @@
 /**
  * Demo dispensary: tinctures of 30 herbs (stock in ml), dried herbs, powders and capsules (stock
- * in mg), with costs and prices per 100 ml / 100 g; retail products; and sub-categories under
- * the mandatory roots to file them by.
+ * in mg), their stock received as batches, with costs and prices per 100 ml / 100 g; retail
+ * products; and sub-categories under the mandatory roots to file them by.
  */
 import { sql } from 'kysely';
 import type { Tx } from '../db/tenancy';
 import { HERBS } from './data/herbs';
+import { receiveBatches, type Receipt } from '../stock/receipts';
 import { insertRows, type Random } from './insert';
 
 export interface DemoProduct {
@@ -78,7 +79,6 @@ export async function seedDispensary(
       dispensary_product_form: 'tincture',
       dispensary_product_strength: index % 3 === 0 ? '1:5 25%' : '1:3 45%',
       dispensary_product_unit_kind: 'volume',
-      dispensary_product_stock: random.int(5, 50) * 100,
       dispensary_product_reorder_level: 500,
       dispensary_product_cost: Math.round(price * 45) / 100,
       dispensary_product_price: price,
@@ -96,7 +96,6 @@ export async function seedDispensary(
       dispensary_product_form: shape.form,
       dispensary_product_strength: shape.strength,
       dispensary_product_unit_kind: shape.kind,
-      dispensary_product_stock: random.int(1, 20) * 100_000,
       dispensary_product_reorder_level: 250_000,
       dispensary_product_cost: Math.round(price * 45) / 100,
       dispensary_product_price: price,
@@ -108,6 +107,7 @@ export async function seedDispensary(
     key: 'dispensary_product_name',
     id: 'dispensary_product_id',
   });
+  await receiveDemoBatches(trx, companyId, rows, ids, random);
   await insertRows(
     trx,
     companyId,
@@ -135,4 +135,31 @@ export async function seedDispensary(
     kind: row.dispensary_product_unit_kind as DemoProduct['kind'],
     price: row.dispensary_product_price,
   }));
+}
+
+const isoIn = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * Two batches of each product (a tincture holds 0.5–5 l, the rest 0.1–2 kg), the older expiring
+ * within months — a few within weeks, and one already past, for the dashboard to show.
+ */
+async function receiveDemoBatches(
+  trx: Tx,
+  companyId: number,
+  rows: ReadonlyArray<{ dispensary_product_name: string; dispensary_product_unit_kind: string }>,
+  ids: Map<string, number>,
+  random: Random,
+): Promise<void> {
+  const receipts: Receipt[] = rows.flatMap((row, index) => {
+    const unit = row.dispensary_product_unit_kind === 'volume' ? 100 : 100_000;
+    const older = index === 0 ? -10 : index % 7 === 0 ? random.int(5, 40) : random.int(60, 400);
+    return [older, older + random.int(180, 540)].map((days, n) => ({
+      product_id: ids.get(row.dispensary_product_name) as number,
+      batch_name: `L${String(24_000 + index * 10 + n)}`,
+      supplier: index % 2 ? 'Botanica Wholesale' : 'Avon Herbal Supplies',
+      expiry: isoIn(days),
+      quantity: random.int(n ? 3 : 2, n ? 30 : 20) * unit,
+    }));
+  });
+  await receiveBatches(trx, companyId, 1, receipts);
 }

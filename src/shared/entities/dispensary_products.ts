@@ -1,6 +1,7 @@
 /**
  * Dispensary stock: what is made from which herb and part, in which form and
- * strength, with stock and reorder level in the base unit of its kind (mg or ml).
+ * strength, with stock and reorder level in the base unit of its kind (mg or ml). The stock is
+ * held in batches (./batches.ts) and moved only through the stock ledger.
  */
 import { defineEntity } from './define';
 import { category, input, money, quantity, reference, select } from './fields';
@@ -34,7 +35,9 @@ export const dispensary_products = defineEntity({
       default: 'volume',
       label: 'Measured by',
     }),
-    quantity('dispensary_product_stock', stockUnit, { label: 'In stock' }),
+    // The stock ledger's sum, kept by the database as ledger rows are written
+    // (src/server/stock/): no call writes it.
+    quantity('dispensary_product_stock', stockUnit, { label: 'In stock', readOnly: true }),
     quantity('dispensary_product_reorder_level', stockUnit),
     // Stored per 100 g / 100 ml; the editor says per what, in the company's units.
     money('dispensary_product_cost', { label: 'Cost', pricePer: stockUnit }),

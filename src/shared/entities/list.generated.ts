@@ -2,6 +2,7 @@
 // ./index.ts reads every export of this file as the list of entity definitions.
 export { actions } from './actions';
 export { allergies } from './allergies';
+export { batches } from './batches';
 export { categories } from './categories';
 export { conditions } from './conditions';
 export { countries } from './countries';
@@ -26,6 +27,7 @@ export { users } from './users';
 export type EntityPath =
   | 'actions'
   | 'allergies'
+  | 'batches'
   | 'categories'
   | 'conditions'
   | 'countries'

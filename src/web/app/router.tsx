@@ -41,6 +41,8 @@ const PrescriptionReceipt = lazyNamed(
   () => import('../features/printing/prescriptions/PrescriptionReceipt'),
   'PrescriptionReceipt',
 );
+const BatchTracePrint = lazyNamed(() => import('../features/stock/BatchTrace'), 'BatchTracePrint');
+const StockPage = lazyNamed(() => import('../features/stock/StockPage'), 'StockPage');
 const OfflineClientsPage = lazyNamed(
   () => import('../features/offline/OfflineClientsPage'),
   'OfflineClientsPage',
@@ -69,6 +71,7 @@ export const router = createBrowserRouter([
           { path: 'prescriptions/:id', element: page(<PrescriptionPrint />) },
           { path: 'prescriptions/:id/label', element: page(<PrescriptionLabel />) },
           { path: 'prescriptions/:id/receipt', element: page(<PrescriptionReceipt />) },
+          { path: 'batches/:id', element: page(<BatchTracePrint />) },
           { path: '*', element: <NotFoundPage /> },
         ],
       },
@@ -79,6 +82,7 @@ export const router = createBrowserRouter([
           { index: true, element: page(<DashboardPage />) },
           { path: 'my_details', element: page(<MyDetailsPage />) },
           { path: 'test', element: page(<TestPage />) },
+          { path: 'stock', element: page(<StockPage />) },
           { path: ':entity', element: page(<EntityPage />) },
           { path: ':entity/:id', element: page(<EntityPage />) },
           { path: ':entity/:id/:tab', element: page(<EntityPage />) },

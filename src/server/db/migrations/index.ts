@@ -21,6 +21,7 @@ import { searchTerms } from './0018_search_terms';
 import { selectOptionChecks0019 } from './0019_select_option_checks';
 import { allergies0020 } from './0020_allergies';
 import { prescriptionPriceTerms0023 } from './0023_prescription_price_terms';
+import { stockLedger0024 } from './0024_stock_ledger';
 
 export const MIGRATIONS: readonly Migration[] = [
   platform,
@@ -41,4 +42,5 @@ export const MIGRATIONS: readonly Migration[] = [
   selectOptionChecks0019,
   allergies0020,
   prescriptionPriceTerms0023,
+  stockLedger0024,
 ];

@@ -42,6 +42,9 @@ export const SLOTS: Readonly<Record<string, LazySlot>> = {
   'patients.patient_letters': lazy(async () => ({
     default: (await withTimeout(import('./PatientHistory'))).PatientLetters,
   })),
+  'batches.batch_trace': lazy(async () => ({
+    default: (await withTimeout(import('../../features/stock/BatchTrace'))).BatchTrace,
+  })),
   'users.avatar': lazy(async () => ({
     default: (await withTimeout(import('./UserAvatar'))).UserAvatar,
   })),

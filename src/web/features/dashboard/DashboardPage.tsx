@@ -8,6 +8,7 @@ import { withTimeout } from '../../app/lazy';
 import { ChartCard } from './ChartCard';
 import { DashboardFavourites } from './DashboardFavourites';
 import { RecordCounts } from './RecordCounts';
+import { StockAlerts } from './StockAlerts';
 import { StockLevels } from './StockLevels';
 import { useDashboard, type MonthBar } from './useDashboard';
 
@@ -68,6 +69,8 @@ export function DashboardPage() {
           <StockLevels bars={d.stock} />
         </section>
       )}
+      {/* Shown to those who may list the dispensary: the figures' stock part says so. */}
+      {d.stock && <StockAlerts />}
       <DashboardFavourites favourites={d.favourites} />
       {anyChart && (
         <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="md">
