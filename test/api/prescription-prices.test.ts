@@ -10,7 +10,7 @@ import { toBase } from '../../src/shared/units';
 import { useTestServer } from '../support/test-env';
 import { moduleIdsOf } from '../support/module-ids';
 import { addUser } from '../support/users';
-import { callerFor, type Caller, type Row } from './entities-helpers';
+import { callerFor, receiveStock, type Caller, type Row } from './entities-helpers';
 
 const env = useTestServer({ admin: true });
 
@@ -29,10 +29,10 @@ beforeAll(async () => {
     await c<Row>('dispensary_products/insert', {
       dispensary_product_name: 'Nettle tincture',
       dispensary_product_unit_kind: 'volume',
-      dispensary_product_stock: toBase(2, 'l'),
       dispensary_product_price: 9,
     })
   ).data.dispensary_product_id as number;
+  await receiveStock(c, tincture, toBase(2, 'l'));
 });
 
 const setting = async (field: string, value: unknown) => {

@@ -10,7 +10,7 @@ import { toBase } from '../../src/shared/units';
 import { newCompany } from '../support/api';
 import { useTestServer } from '../support/test-env';
 import { addUser, adminToken } from '../support/users';
-import { callerFor, type Caller, type Row } from './entities-helpers';
+import { callerFor, receiveStock, type Caller, type Row } from './entities-helpers';
 
 const env = useTestServer({ admin: true });
 
@@ -41,10 +41,10 @@ beforeAll(async () => {
     await c<Row>('dispensary_products/insert', {
       dispensary_product_name: 'Chamomile tincture',
       dispensary_product_unit_kind: 'volume',
-      dispensary_product_stock: toBase(1, 'l'),
       dispensary_product_price: 8,
     })
   ).data.dispensary_product_id as number;
+  await receiveStock(c, product, toBase(1, 'l'));
   sourceId = (
     await c<Row>('prescriptions/insert', {
       prescription_patient_id: patientId,

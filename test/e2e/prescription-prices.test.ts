@@ -17,7 +17,7 @@ import {
   SMALL,
   WIDE,
 } from '../support/browser';
-import { adminCall, insertRow, setProductSetting } from './api';
+import { adminCall, insertRow, receiveStock, setProductSetting } from './api';
 
 const browser = sharedBrowser();
 
@@ -63,15 +63,18 @@ describe('prescription prices, printouts and repeat', () => {
       patient_city: 'Wells',
       patient_postcode: 'BA5 2AB',
     }));
-    const product = async (name: string) =>
-      (
-        await insertRow<{ dispensary_product_id: number }>('dispensary_products', {
+    const product = async (name: string) => {
+      const { dispensary_product_id: made } = await insertRow<{ dispensary_product_id: number }>(
+        'dispensary_products',
+        {
           dispensary_product_name: `${name} ${tag}`,
           dispensary_product_unit_kind: 'volume',
-          dispensary_product_stock: 1000,
           dispensary_product_price: 9,
-        })
-      ).dispensary_product_id;
+        },
+      );
+      await receiveStock(made, 1000);
+      return made;
+    };
     const [nettle, balm] = [await product('Nettle'), await product('Lemon balm')];
     ({ prescription_id: id } = await insertRow<{ prescription_id: number }>('prescriptions', {
       prescription_patient_id: patientId,
