@@ -1,3 +1,4 @@
+import { AUDIT_RETENTION_DEFAULT_YEARS } from '../../src/shared/audit-trail';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_COLOURS } from '../../src/shared/colours';
 import { DEFAULT_CURRENCY } from '../../src/shared/currencies';
@@ -76,7 +77,11 @@ describe('modules/get_settings', () => {
     expect(reply.result).toBe(true);
     expect(reply.data).toHaveLength(MODULES.length);
     const materia = reply.data.find((m) => m.module_name === 'materia');
-    expect(materia?.module_settings).toEqual({ idle_lock_minutes: 15, currency: DEFAULT_CURRENCY });
+    expect(materia?.module_settings).toEqual({
+      idle_lock_minutes: 15,
+      audit_retention_years: AUDIT_RETENTION_DEFAULT_YEARS,
+      currency: DEFAULT_CURRENCY,
+    });
   });
 
   it('gives others the product module and the modules they hold a privilege of', async () => {
@@ -208,7 +213,13 @@ describe('changing one setting', () => {
       field: 'currency',
       value: 'EUR',
     });
-    expect(reply.data).toEqual({ module_settings: { currency: 'EUR', idle_lock_minutes: 15 } });
+    expect(reply.data).toEqual({
+      module_settings: {
+        currency: 'EUR',
+        idle_lock_minutes: 15,
+        audit_retention_years: AUDIT_RETENTION_DEFAULT_YEARS,
+      },
+    });
     const refused = await update('update_settings', {
       module_id: ids.materia,
       field: 'currency',

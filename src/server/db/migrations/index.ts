@@ -20,6 +20,7 @@ import { rowVersions } from './0017_row_versions';
 import { searchTerms } from './0018_search_terms';
 import { selectOptionChecks0019 } from './0019_select_option_checks';
 import { allergies0020 } from './0020_allergies';
+import { auditTrail0022 } from './0022_audit_trail';
 
 export const MIGRATIONS: readonly Migration[] = [
   platform,
@@ -39,4 +40,5 @@ export const MIGRATIONS: readonly Migration[] = [
   searchTerms,
   selectOptionChecks0019,
   allergies0020,
+  auditTrail0022,
 ];
