@@ -63,6 +63,9 @@ const ACTION_LABELS: Record<string, string> = {
   logout: 'Signed out',
 };
 
+/** The actions the admin screen offers as a filter. */
+export const AUDIT_FILTER_ACTIONS = Object.keys(ACTION_LABELS);
+
 /** "Viewed", "Changed"…; an action without a label of its own reads as its words. */
 export function auditActionLabel(action: string): string {
   const label = ACTION_LABELS[action];
