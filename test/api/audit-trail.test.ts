@@ -99,6 +99,28 @@ describe("a patient's history", () => {
     expect(rest.next_before_id).toBeNull();
   });
 
+  it("shows a printed prescription of the patient's, once the print page says so", async () => {
+    const other = (
+      await admin<Row>('patients/insert', { patient_first_name: 'Al', patient_last_name: 'Moss' })
+    ).data.patient_id as number;
+    const prescriptionId = (
+      await admin<Row>('prescriptions/insert', { prescription_patient_id: other })
+    ).data.prescription_id as number;
+    const printed = await admin('audit/record_prescription_print', {
+      prescription_id: prescriptionId,
+    });
+    expect(printed.status).toBe(200);
+    const { lines } = await page(admin, 'audit/get_patient_history', { patient_id: other });
+    expect(summary(lines)).toEqual([
+      'print prescriptions',
+      'insert prescriptions',
+      'insert patients',
+    ]);
+    expect(lines[0]).toMatchObject({ action_label: 'Printed', entity_id: String(prescriptionId) });
+    const missing = await admin('audit/record_prescription_print', { prescription_id: 999_999 });
+    expect(missing.status).toBe(404);
+  });
+
   it('answers a patient that does not exist with 404', async () => {
     const reply = await admin('audit/get_patient_history', { patient_id: 999_999 });
     expect(reply.status).toBe(404);
@@ -126,7 +148,8 @@ describe('the whole trail', () => {
     const byClerk = await page(admin, 'audit/list', { filters: { user_id: clerk.userId } });
     expect(summary(byClerk.lines)).toEqual(['read patients']);
     const prints = await page(admin, 'audit/list', { filters: { action: 'print' } });
-    expect(prints.lines.map((l) => l.entity_id)).toEqual([String(letterId)]);
+    expect(summary(prints.lines)).toEqual(['print prescriptions', 'print patientletters']);
+    expect(prints.lines[1]?.entity_id).toBe(String(letterId));
     const letters = await page(admin, 'audit/list', { filters: { entity: 'patientletters' } });
     expect(summary(letters.lines)).toEqual(['print patientletters', 'insert patientletters']);
     const today = new Date().toISOString().slice(0, 10);

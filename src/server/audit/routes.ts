@@ -9,7 +9,7 @@ import { ISO_DATE_TEXT, isIsoDate } from '../../shared/iso-date';
 import { boundedText } from '../../shared/users';
 import { defineCall, type CallDefinition } from '../http/calls';
 import { trailCsv } from './csv';
-import { patientHistory, trailPage, userActivity } from './service';
+import { patientHistory, recordPrescriptionPrint, trailPage, userActivity } from './service';
 
 /**
  * Held by admins only: no group can be granted it (it is in no module's routes), and admins hold
@@ -52,6 +52,17 @@ export const auditCalls: CallDefinition[] = [
     handler: async (ctx, input) => ({
       data: await userActivity(ctx, input.user_id, input.before_id, input.limit ?? AUDIT_PAGE_SIZE),
     }),
+  }),
+  // The print page draws a prescription in the browser: it says so here, as a letter's does by
+  // patientletters/get_printable.
+  defineCall({
+    path: 'audit/record_prescription_print',
+    access: { privilege: 'prescriptions/list' },
+    input: z.object({ prescription_id: id }).strict(),
+    handler: async (ctx, input) => {
+      await recordPrescriptionPrint(ctx, input.prescription_id);
+      return {};
+    },
   }),
   defineCall({
     path: 'audit/list',

@@ -10,7 +10,13 @@ import {
   type AuditLine,
   type AuditPage,
 } from '../../shared/audit-trail';
-import { ENTITIES, patients, users, type EntityDefinition } from '../../shared/entities';
+import {
+  ENTITIES,
+  patients,
+  prescriptions,
+  users,
+  type EntityDefinition,
+} from '../../shared/entities';
 import { grants, privilegeOf } from '../../shared/privileges';
 import type { AuthUser } from '../domain/caller';
 import type { CallContext } from '../http/calls';
@@ -108,3 +114,8 @@ export const trailPage = (
   beforeId: number | undefined,
   size: number,
 ) => auditPage(ctx, { filters, beforeId }, size);
+
+export async function recordPrescriptionPrint(ctx: CallContext, id: number): Promise<void> {
+  await requireRow(ctx, prescriptions, id);
+  await ctx.audit({ action: 'print', entity: prescriptions.entities, entity_id: id });
+}
