@@ -11,7 +11,7 @@ import {
   Title,
 } from '@mantine/core';
 import { AuditLinesTable } from './AuditLinesTable';
-import { ACTION_OPTIONS, ENTITY_OPTIONS, useAuditTrail } from './useAuditTrail';
+import { DAY_FILTERS, useAuditTrail } from './useAuditTrail';
 
 export function AuditTrailPage() {
   const audit = useAuditTrail();
@@ -27,41 +27,26 @@ export function AuditTrailPage() {
         <>
           <Paper withBorder p="sm" component="section" aria-label="Filters">
             <SimpleGrid cols={{ base: 1, sm: 2, lg: 5 }}>
-              <Select
-                label="User"
-                data={audit.users}
-                value={values.user}
-                onChange={(user) => set({ user })}
-                searchable
-                clearable
-              />
-              <Select
-                label="Record type"
-                data={ENTITY_OPTIONS}
-                value={values.entity}
-                onChange={(entity) => set({ entity })}
-                searchable
-                clearable
-              />
-              <Select
-                label="Action"
-                data={ACTION_OPTIONS}
-                value={values.action}
-                onChange={(action) => set({ action })}
-                clearable
-              />
-              <TextInput
-                label="From"
-                type="date"
-                value={values.from}
-                onChange={(e) => set({ from: e.currentTarget.value })}
-              />
-              <TextInput
-                label="To"
-                type="date"
-                value={values.to}
-                onChange={(e) => set({ to: e.currentTarget.value })}
-              />
+              {audit.choices.map((choice) => (
+                <Select
+                  key={choice.name}
+                  label={choice.label}
+                  data={choice.data}
+                  value={values[choice.name]}
+                  onChange={(value) => set({ [choice.name]: value })}
+                  searchable={choice.searchable}
+                  clearable
+                />
+              ))}
+              {DAY_FILTERS.map((day) => (
+                <TextInput
+                  key={day.name}
+                  label={day.label}
+                  type="date"
+                  value={values[day.name]}
+                  onChange={(e) => set({ [day.name]: e.currentTarget.value })}
+                />
+              ))}
             </SimpleGrid>
             <Group mt="sm">
               <Button variant="default" size="xs" onClick={audit.clear}>

@@ -25,13 +25,18 @@ interface FilterValues {
 
 const NO_FILTERS: FilterValues = { user: null, entity: null, action: null, from: '', to: '' };
 
-export const ENTITY_OPTIONS = ENTITIES.map((d) => ({ value: d.entities, label: d.title })).sort(
-  (a, b) => a.label.localeCompare(b.label),
+const ENTITY_OPTIONS = ENTITIES.map((d) => ({ value: d.entities, label: d.title })).sort((a, b) =>
+  a.label.localeCompare(b.label),
 );
-export const ACTION_OPTIONS = AUDIT_FILTER_ACTIONS.map((a) => ({
+const ACTION_OPTIONS = AUDIT_FILTER_ACTIONS.map((a) => ({
   value: a,
   label: auditActionLabel(a),
 }));
+
+export const DAY_FILTERS = [
+  { name: 'from', label: 'From' },
+  { name: 'to', label: 'To' },
+] as const;
 
 /** Only the filters given (a payload names no empty filter). */
 function filtersOf(v: FilterValues): AuditFilters {
@@ -80,13 +85,20 @@ export function useAuditTrail() {
     }
   };
 
+  const users = (userOptions.data ?? []).map((u) => ({ value: String(u.id), label: u.label }));
+  const choices = [
+    { name: 'user', label: 'User', data: users, searchable: true },
+    { name: 'entity', label: 'Record type', data: ENTITY_OPTIONS, searchable: true },
+    { name: 'action', label: 'Action', data: ACTION_OPTIONS, searchable: false },
+  ] as const;
+
   return {
     admin,
+    choices,
     values,
     set: (change: Partial<FilterValues>) => setValues((v) => ({ ...v, ...change })),
     clear: () => setValues(NO_FILTERS),
     trail,
-    users: (userOptions.data ?? []).map((u) => ({ value: String(u.id), label: u.label })),
     exporting,
     exportCsv: () => void exportCsv().catch(() => undefined),
   };
