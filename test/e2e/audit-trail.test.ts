@@ -1,8 +1,9 @@
 /**
  * The audit trail in the browser (issue 17, item 4): an admin changes a patient, opens its
  * "Record history" tab and sees the change (field, before → after), who made it and from which
- * address; then filters the whole trail by user and action and exports it as CSV. axe and
- * screenshots at 1440 and 375 px on both screens.
+ * address; sees it in their own activity on the users screen; then filters the whole trail by
+ * user and action and exports it as CSV. axe and screenshots at 1440 and 375 px on the history
+ * and the trail.
  */
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -84,6 +85,13 @@ describe('audit trail', () => {
       await checkBothSizes(page, 'audit-record-history', () =>
         editorOf(page).getByRole('table', { name: 'Record history' }).waitFor(),
       );
+
+      // The user's own activity, on the users screen.
+      await page.goto(`/app/users/${user.user_id}`);
+      await editorOf(page).getByRole('tab', { name: 'Activity' }).click();
+      const activity = editorOf(page).getByRole('table', { name: 'Activity' });
+      await activity.locator('tr[data-audit-action="update"]').waitFor();
+      expect(await activity.locator('tr[data-audit-action="login"]').count()).toBe(1);
 
       // The whole trail, filtered to this user's changes, then exported.
       await page.goto('/app/audit_trail');
