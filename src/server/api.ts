@@ -2,6 +2,7 @@
  * The registry of every API call the server answers. Each feature declares its calls in its own
  * `routes.ts`; exact paths first, then the families named by pattern.
  */
+import { auditCalls } from './audit/routes';
 import { authCalls } from './auth/routes';
 import { dashboardCalls } from './dashboard/routes';
 import { entityCalls } from './entities/routes';
@@ -17,6 +18,7 @@ export function buildRegistry(): CallRegistry {
   return new CallRegistry()
     .add(...authCalls, ...userCalls, ...moduleCalls, ...groupCalls)
     .add(...dashboardCalls, ...searchEverywhereCalls, ...stockCalls)
+    .add(...auditCalls)
     .addFamily(preferenceCalls)
     .addFamily(entityCalls);
 }

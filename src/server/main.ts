@@ -5,6 +5,7 @@
  * shutdown.ts for the requests in flight.
  */
 import pino from 'pino';
+import { startAuditPruning } from './audit/prune';
 import { ConfigError, helpText, loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { within } from './db/timing';
@@ -43,12 +44,14 @@ async function main(): Promise<void> {
   const database = await openDatabase(config, log);
   const busyPids = trackBusyConnections(database.pool);
   let closing = false;
+  let stopPruning = () => {};
   /** Stops everything, each step bounded: a dead database must not hold the exit up. */
   const close = async (reason: string, code: number) => {
     if (closing) return;
     closing = true;
     log.info(`${reason}: stopping`);
     await watchdog.stop();
+    stopPruning();
     await stopTakingRequests(app, { url: database.appUrl, pids: busyPids }, log);
     await within(STOP_STEP_MS, database.close());
     process.exit(code);
@@ -97,6 +100,7 @@ async function main(): Promise<void> {
     const demo = await ensureDemoCompany(database.db, config);
     await app.listen({ port: config.port, host: config.host });
     watchdog.start();
+    stopPruning = startAuditPruning(database.db, (err) => log.warn({ err }, 'audit prune failed'));
     const url = publicBaseUrl(config);
     const lines = [
       '',

@@ -6,6 +6,11 @@
 import { COLOUR_KEYS, DEFAULT_COLOURS } from './colours';
 import { PRODUCT_MODULE, PRODUCT_MODULE_LABEL, type ModuleDefinition } from './module-entry';
 import type { SettingItem, SettingsTab } from './settings';
+import {
+  AUDIT_RETENTION_DEFAULT_YEARS,
+  AUDIT_RETENTION_MIN_YEARS,
+  AUDIT_RETENTION_SETTING,
+} from './audit-trail';
 
 /** Minutes without input before the screen locks (a private setting; 0 = never). */
 export const IDLE_LOCK_SETTING = 'idle_lock_minutes';
@@ -59,6 +64,21 @@ const PRODUCT_TABS: readonly SettingsTab[] = [
             min: 0,
             max: 480,
             hint: 'The screen then asks for the password again; 0 turns the lock off.',
+          },
+        ],
+      },
+      {
+        title: 'Audit trail',
+        items: [
+          {
+            name: AUDIT_RETENTION_SETTING,
+            type: 'number',
+            label: 'Keep audit entries for (years)',
+            public: false,
+            default: AUDIT_RETENTION_DEFAULT_YEARS,
+            min: AUDIT_RETENTION_MIN_YEARS,
+            max: 50,
+            hint: 'Older entries are removed by a job that runs every few hours.',
           },
         ],
       },

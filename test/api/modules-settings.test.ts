@@ -1,3 +1,4 @@
+import { AUDIT_RETENTION_DEFAULT_YEARS } from '../../src/shared/audit-trail';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_COLOURS } from '../../src/shared/colours';
 import { DEFAULT_CURRENCY } from '../../src/shared/currencies';
@@ -90,6 +91,7 @@ describe('modules/get_settings', () => {
       idle_lock_minutes: 15,
       currency: DEFAULT_CURRENCY,
       ...PRICE_AND_ADDRESS_DEFAULTS,
+      audit_retention_years: AUDIT_RETENTION_DEFAULT_YEARS,
     });
   });
 
@@ -227,6 +229,7 @@ describe('changing one setting', () => {
         currency: 'EUR',
         idle_lock_minutes: 15,
         ...PRICE_AND_ADDRESS_DEFAULTS,
+        audit_retention_years: AUDIT_RETENTION_DEFAULT_YEARS,
       },
     });
     const refused = await update('update_settings', {

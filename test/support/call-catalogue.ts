@@ -39,6 +39,13 @@ type Example = (ids: IdSource) => Payload | Promise<Payload>;
 
 /** Calls that are not generic entity or preference calls: one example each. */
 const NAMED: Record<string, Example> = {
+  'audit/export': () => ({ filters: { action: 'update' } }),
+  'audit/get_patient_history': async (ids) => ({ patient_id: await ids.row('patients') }),
+  'audit/get_user_activity': async (ids) => ({ user_id: await ids.row('users') }),
+  'audit/record_prescription_print': async (ids) => ({
+    prescription_id: await ids.row('prescriptions'),
+  }),
+  'audit/list': () => ({ filters: { entity: 'patients' }, limit: 10 }),
   'captcha/challenge': () => ({}),
   'dashboard/get_stats': () => ({}),
   'dashboard/get_stock_alerts': () => ({ days: 30 }),

@@ -2,6 +2,7 @@
 import { Suspense, type ReactNode } from 'react';
 import { createBrowserRouter, Outlet } from 'react-router';
 import { setNavigator } from '../api/client';
+import { AUDIT_TRAIL_ROUTE } from '../features/audit/auditNav';
 import { RouteError } from '../features/errors/RouteError';
 import { NotFoundPage } from '../features/not-found/NotFoundPage';
 import { LandingLayout } from '../layouts/LandingLayout';
@@ -22,6 +23,10 @@ const DashboardPage = lazyNamed(loadDashboard, 'DashboardPage');
 const MyDetailsPage = lazyNamed(
   () => import('../features/my-details/MyDetailsPage'),
   'MyDetailsPage',
+);
+const AuditTrailPage = lazyNamed(
+  () => import('../features/audit/AuditTrailPage'),
+  'AuditTrailPage',
 );
 const TestPage = lazyNamed(() => import('../features/test-page/TestPage'), 'TestPage');
 const EntityPage = lazyNamed(loadEntityScreen, 'EntityScreen');
@@ -83,6 +88,7 @@ export const router = createBrowserRouter([
           { path: 'my_details', element: page(<MyDetailsPage />) },
           { path: 'test', element: page(<TestPage />) },
           { path: 'stock', element: page(<StockPage />) },
+          { path: AUDIT_TRAIL_ROUTE, element: page(<AuditTrailPage />) },
           { path: ':entity', element: page(<EntityPage />) },
           { path: ':entity/:id', element: page(<EntityPage />) },
           { path: ':entity/:id/:tab', element: page(<EntityPage />) },

@@ -20,6 +20,7 @@ import { rowVersions } from './0017_row_versions';
 import { searchTerms } from './0018_search_terms';
 import { selectOptionChecks0019 } from './0019_select_option_checks';
 import { allergies0020 } from './0020_allergies';
+import { auditTrail0022 } from './0022_audit_trail';
 import { prescriptionPriceTerms0023 } from './0023_prescription_price_terms';
 import { stockLedger0024 } from './0024_stock_ledger';
 
@@ -41,6 +42,7 @@ export const MIGRATIONS: readonly Migration[] = [
   searchTerms,
   selectOptionChecks0019,
   allergies0020,
+  auditTrail0022,
   prescriptionPriceTerms0023,
   stockLedger0024,
 ];

@@ -77,6 +77,19 @@ export interface ExtraTabs {
 }
 
 export const EXTRA_TABS: Readonly<Record<string, ExtraTabs>> = {
+  patients: {
+    tabsOf: () => [{ name: 'record_history', label: 'Record history' }],
+    View: lazy(async () => ({
+      default: (await withTimeout(import('../../features/audit/RecordHistoryTab')))
+        .RecordHistoryTab,
+    })),
+  },
+  users: {
+    tabsOf: () => [{ name: 'activity', label: 'Activity' }],
+    View: lazy(async () => ({
+      default: (await withTimeout(import('../../features/audit/UserActivityTab'))).UserActivityTab,
+    })),
+  },
   modules: {
     tabsOf: moduleTabsOf,
     View: lazy(async () => ({

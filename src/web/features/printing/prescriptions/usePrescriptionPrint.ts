@@ -70,6 +70,8 @@ async function loadPrescription(id: number) {
   const [row, lines] = await Promise.all([
     callData<Row>('prescriptions/get', { prescription_id: id }),
     callData<PrescriptionLine[]>('prescriptions/get_lines', { prescription_id: id }),
+    // Printing happens here, in the browser: the audit trail hears of it from here.
+    callData('audit/record_prescription_print', { prescription_id: id }),
   ]);
   // Without the privilege to read patients the page still prints, without these details.
   const patient = await callData<Row>('patients/get', {
