@@ -41,7 +41,9 @@ async function choose(page: Page, wanted: string): Promise<void> {
   const chosen = results(page).locator('[data-selected]');
   for (let presses = 0; presses < 30; presses += 1) {
     await page.keyboard.press('ArrowDown');
-    if ((await chosen.count()) === 1 && (await chosen.innerText()).trim() === wanted) {
+    // Read without waiting: an answer arriving meanwhile may have cleared the choice.
+    const texts = await chosen.allInnerTexts();
+    if (texts.length === 1 && texts[0]!.trim() === wanted) {
       await page.keyboard.press('Enter');
       // Ctrl-K toggles: the next one must find the palette closed.
       await searchBox(page).waitFor({ state: 'hidden' });
