@@ -12,6 +12,7 @@ import {
 } from '@mantine/core';
 import { Link } from 'react-router';
 import { EXPIRY_WINDOWS, useStockAlerts } from './useStockAlerts';
+import { displayDate } from '../../../shared/show-value';
 
 interface LinkRow {
   id: number;
@@ -103,7 +104,7 @@ export function StockAlerts() {
             <LinkTable
               labelledBy="expiring-title"
               headings={['Batch', 'Expiry', 'On hand']}
-              rows={a.expiring.map((b) => ({ ...b, cells: [b.expiry, b.quantity] }))}
+              rows={a.expiring.map((b) => ({ ...b, cells: [displayDate(b.expiry), b.quantity] }))}
             />
           )}
         </Paper>

@@ -5,6 +5,7 @@ import { formatQuantity } from '../../../shared/units';
 import { callData } from '../../api/client';
 import { useSession } from '../../session/store';
 import { useCompanySettings } from '../../theme/useCompanySettings';
+import { displayDate } from '../../../shared/show-value';
 
 const KIND_LABELS: Record<StockMoveKind, string> = {
   opening: 'Opening stock',
@@ -31,7 +32,7 @@ export function useBatchTrace(batchId: number) {
     batch: data?.batch ?? null,
     heading: data
       ? `${data.batch.dispensary_product_name}, batch ${data.batch.batch_name}` +
-        (data.batch.batch_expiry ? `, expiry ${data.batch.batch_expiry}` : '') +
+        (data.batch.batch_expiry ? `, expiry ${displayDate(data.batch.batch_expiry)}` : '') +
         ` — ${amount(data.batch.batch_quantity)} left`
       : '',
     patients: (data?.prescriptions ?? []).map((p) => ({

@@ -10,6 +10,7 @@ import { formatQuantity, parseQuantity, type UnitKind } from '../../../shared/un
 import { call, callData } from '../../api/client';
 import { useSession } from '../../session/store';
 import { useCompanySettings } from '../../theme/useCompanySettings';
+import { displayDate } from '../../../shared/show-value';
 
 interface ProductRow {
   dispensary_product_id: number;
@@ -92,7 +93,7 @@ export function useStock() {
           return {
             id: b.batch_id,
             label: `${b.batch_dispensary_product_id_label ?? ''} — ${b.batch_name}`,
-            expiry: b.batch_expiry ?? '',
+            expiry: b.batch_expiry ? displayDate(b.batch_expiry) : '',
             kind: b.batch_unit_kind,
             onHand: formatQuantity(b.batch_quantity, b.batch_unit_kind, unitSystem),
             counted: typed,
