@@ -1,5 +1,5 @@
 /** Where the admin "Audit trail" screen lives and its place in the navigation (Administration). */
-import { PRODUCT_MODULE } from '../../../shared/modules';
+import { PRODUCT_MODULE } from '../../../shared/module-entry';
 import type { ModuleRow, NavItem } from '../navigation/navModel';
 
 export const AUDIT_TRAIL_ROUTE = 'audit_trail';
