@@ -76,6 +76,16 @@ export interface BatchMove {
 }
 
 /** One prescription a batch went into: what a recall needs. */
+/** A batch that went into a dispensed prescription (prescriptions/get_batches). */
+export interface PrescriptionBatch {
+  dispensary_product_name: string;
+  batch_name: string;
+  /** YYYY-MM-DD, or null for stock without an expiry (the opening stock). */
+  batch_expiry: string | null;
+  /** Taken from the batch, in the base unit. */
+  quantity: number;
+}
+
 export interface TraceRow {
   prescription_id: number;
   prescription_name: string | null;

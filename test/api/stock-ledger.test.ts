@@ -148,6 +148,50 @@ describe('stock ledger', () => {
     await expectLedgerAgrees();
   });
 
+  it('names, for the label, each batch a dispensed prescription was taken from', async () => {
+    const nettle = await newProduct({ dispensary_product_name: 'Label nettle' });
+    const balm = await newProduct({ dispensary_product_name: 'Label balm' });
+    await receiveStock(c, nettle, 30, { batch_name: 'N-1', batch_expiry: daysFromToday(5) });
+    await receiveStock(c, nettle, 100, { batch_name: 'N-2', batch_expiry: daysFromToday(40) });
+    await receiveStock(c, balm, 100, { batch_name: 'B-1' });
+    const patient = await newPatient('Label');
+    const draft = await c<Row>('prescriptions/insert', { prescription_patient_id: patient });
+    const none = await c('prescriptions/get_batches', {
+      prescription_id: draft.data.prescription_id,
+    });
+    expect(none.data).toEqual([]);
+    // Two lines of nettle: 50 in all, split over its two batches.
+    const { id } = await dispense(patient, [
+      [nettle, 20],
+      [balm, 10],
+      [nettle, 30],
+    ]);
+    const batches = await c('prescriptions/get_batches', { prescription_id: id });
+    expect(batches.data).toEqual([
+      {
+        dispensary_product_name: 'Label balm',
+        batch_name: 'B-1',
+        batch_expiry: null,
+        quantity: 10,
+      },
+      {
+        dispensary_product_name: 'Label nettle',
+        batch_name: 'N-1',
+        batch_expiry: daysFromToday(5),
+        quantity: 30,
+      },
+      {
+        dispensary_product_name: 'Label nettle',
+        batch_name: 'N-2',
+        batch_expiry: daysFromToday(40),
+        quantity: 20,
+      },
+    ]);
+    const missing = await c('prescriptions/get_batches', { prescription_id: 999_999 });
+    expect(missing.result).toBe(false);
+    expect(text(missing)).toMatch(/999999/);
+  });
+
   it('refuses a dispense the usable batches can not cover, expired stock not counted, and takes nothing', async () => {
     const product = await newProduct({ dispensary_product_name: 'Old tincture' });
     const expired = await receiveStock(c, product, 10_000, { batch_expiry: daysFromToday(-3) });

@@ -8,6 +8,7 @@ import { mkdir } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { todayIso } from '../../src/shared/iso-date';
+import { displayDate } from '../../src/shared/show-value';
 import { toBase } from '../../src/shared/units';
 import { seriousViolations } from '../support/axe';
 import { loginAsAdmin, openPage, screenshotPath, sharedBrowser, SMALL } from '../support/browser';
@@ -42,8 +43,8 @@ beforeAll(async () => {
   }));
 });
 
-/** A prescription of 300 ml of the product for the patient, dispensed. */
-async function dispense() {
+/** A prescription of 300 ml of the product for the patient, dispensed; its id. */
+async function dispense(): Promise<number> {
   const { prescription_id } = await insertRow<{ prescription_id: number }>('prescriptions', {
     prescription_patient_id: patientId,
   });
@@ -59,6 +60,7 @@ async function dispense() {
     ],
   });
   await adminCall('prescriptions/dispense', { prescription_id });
+  return prescription_id;
 }
 
 describe('stock', () => {
@@ -85,7 +87,12 @@ describe('stock', () => {
     expect(batch?.batch_quantity).toBe(toBase(2, 'l'));
 
     // Dispensed from it, the batch's editor names the patient who got it.
-    await dispense();
+    const prescriptionId = await dispense();
+    // Its label names the batch and its expiry.
+    await page.goto(`/printing/prescriptions/${prescriptionId}/label`);
+    await expect
+      .poll(() => page.locator('[data-label="batches"]').innerText())
+      .toBe(`${product}: batch ${lot}, exp. ${displayDate(inDays(20))}`);
     await page.goto(`/app/batches/${batch?.batch_id}`);
     const trace = page.getByTestId('batch-trace');
     await trace.getByRole('link', { name: `Recall ${tag}, Rita`, exact: true }).waitFor();

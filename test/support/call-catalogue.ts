@@ -87,6 +87,9 @@ const NAMED: Record<string, Example> = {
     prescription_id: await ids.disposable('prescriptions'),
   }),
   'prescriptions/get_lines': async (ids) => ({ prescription_id: await ids.row('prescriptions') }),
+  'prescriptions/get_batches': async (ids) => ({
+    prescription_id: await ids.row('prescriptions'),
+  }),
   'prescriptions/get_formulas': async (ids) => ({
     prescription_patient_id: await ids.row('patients'),
   }),

@@ -1,7 +1,8 @@
 /**
  * Prescriptions: a new one is written by the current user unless another practitioner is named,
  * and is titled after its patient and date unless given a title. Its extra calls read and save
- * the lines (./lines.ts, which also stores the total, ./totals.ts) and dispense it
+ * the lines (./lines.ts, which also stores the total, ./totals.ts), read the batches it was
+ * dispensed from (../stock/prescription-batches.ts) and dispense it
  * (./dispensing.ts), and repeat it as a new draft (./repeat.ts). A dispensed one stays as it was: the engine refuses changes to it from the
  * definition's `lockedWhen` (../entities/values.ts refuseLocked).
  */
@@ -18,6 +19,7 @@ import type { EntityBehaviour } from '../entities/behaviour';
 import { idInput } from '../entities/payloads';
 import { findRow, type Row } from '../entities/repository';
 import { notFoundText } from '../entities/values';
+import { prescriptionBatches } from '../stock/prescription-batches';
 import { dispense } from './dispensing';
 import { readFormulas, readLines, saveLines } from './lines';
 import { repeatPrescription } from './repeat';
@@ -49,6 +51,15 @@ export const prescriptionBehaviour: EntityBehaviour<typeof prescriptions> = {
       handler: async (ctx, input: z.output<typeof byId>) => {
         await findRowOr404(ctx, input.prescription_id);
         return { data: await readLines(ctx, input.prescription_id) };
+      },
+    },
+    // The batches that went into it (none until dispensed), for its label.
+    get_batches: {
+      route: 'list',
+      input: byId,
+      handler: async (ctx, input: z.output<typeof byId>) => {
+        await findRowOr404(ctx, input.prescription_id);
+        return { data: await prescriptionBatches(ctx, input.prescription_id) };
       },
     },
     // The patient's formulas over time, for the history tab.

@@ -39,7 +39,7 @@ export function PrescriptionLabel() {
               {dose}
             </Text>
           )}
-          {printed.batches && printed.batches.length > 0 && (
+          {printed.batches.length > 0 && (
             <Text size="xs" data-label="batches">
               {printed.batches
                 .map((b) => `${b.name}: batch ${b.batch}, exp. ${b.expiry}`)

@@ -16,6 +16,7 @@ import {
   termsOf,
   type LineKind,
 } from '../../../../shared/prescription-totals';
+import type { PrescriptionBatch } from '../../../../shared/stock';
 import { formatQuantities, formatQuantity } from '../../../../shared/units';
 import { callData } from '../../../api/client';
 import { parseId } from '../../../app/paths';
@@ -30,7 +31,7 @@ interface PrintedLine {
   notes: string;
 }
 
-/** A batch that went into the formula (filled in once dispensing records batches). */
+/** A batch that went into the formula (none until it is dispensed). */
 interface PrintedBatch {
   name: string;
   batch: string;
@@ -56,8 +57,8 @@ export interface PrintedPrescription {
   totalQuantity: string;
   notes: string;
   dispensed: boolean;
-  /** Each product's batch and expiry, for the label; absent until dispensing records them. */
-  batches?: PrintedBatch[];
+  /** Each product's batch and expiry, for the label; empty until dispensed. */
+  batches: PrintedBatch[];
 }
 
 export interface Clinic {
@@ -67,9 +68,10 @@ export interface Clinic {
 }
 
 async function loadPrescription(id: number) {
-  const [row, lines] = await Promise.all([
+  const [row, lines, batches] = await Promise.all([
     callData<Row>('prescriptions/get', { prescription_id: id }),
     callData<PrescriptionLine[]>('prescriptions/get_lines', { prescription_id: id }),
+    callData<PrescriptionBatch[]>('prescriptions/get_batches', { prescription_id: id }),
     // Printing happens here, in the browser: the audit trail hears of it from here.
     callData('audit/record_prescription_print', { prescription_id: id }),
   ]);
@@ -77,7 +79,7 @@ async function loadPrescription(id: number) {
   const patient = await callData<Row>('patients/get', {
     patient_id: row.prescription_patient_id,
   }).catch(() => null);
-  return { row, lines, patient };
+  return { row, lines, batches, patient };
 }
 
 const ADDRESS_FIELDS = [
@@ -108,7 +110,7 @@ export function usePrescriptionPrint() {
   const kindOf = (value: unknown): LineKind => (value === 'weight' ? 'weight' : 'volume');
   const printed = ((): PrintedPrescription | null => {
     if (!query.data) return null;
-    const { row, lines, patient } = query.data;
+    const { row, lines, batches, patient } = query.data;
     const kind = kindOf(row.prescription_unit_kind);
     const totals = rowTotals(lines, row, currency);
     const dailyDose = row.prescription_daily_dose;
@@ -148,6 +150,11 @@ export function usePrescriptionPrint() {
       totalQuantity: shown[shown.length - 1] as string,
       notes: textOf(row.prescription_notes),
       dispensed: row.prescription_status === 'dispensed',
+      batches: batches.map((b) => ({
+        name: b.dispensary_product_name,
+        batch: b.batch_name,
+        expiry: b.batch_expiry ? displayDate(b.batch_expiry) : 'none',
+      })),
     };
   })();
   const failed = typeof id !== 'number' || query.isError;
