@@ -104,6 +104,11 @@ echo "The demo admin logged in; npm start stopped cleanly."
 check_done=$(date +%s)
 
 echo "▶ API and security tests on it"
+# For the tests only, after the npm start check: the bulk loader of 100,000 patients
+# (test/support/bulk-patients.ts loadPatients) skips triggers in its own session, which a
+# non-superuser may do only when granted (PostgreSQL 15+). The server never sets it.
+PGPASSWORD=$dba_password psql -q -v ON_ERROR_STOP=1 -h 127.0.0.1 -p "$port" -U dba -d postgres \
+  -c 'grant set on parameter session_replication_role to materia_owner'
 # crash and shutdown are about the embedded cluster itself (killing it, its lock files): they
 # start their own and would only repeat the first run. The fuzzing (10,000 payloads in npm test)
 # sends a quarter here: it is about input handling, and the rest of the run is about the database.
