@@ -62,7 +62,7 @@ async function dispense(patientId: number, lines: Array<[number, number]>, calle
       prescription_line_price: 0,
     })),
   });
-  expect(saved.result).toBe(true);
+  expect(saved.result, JSON.stringify(saved.messages)).toBe(true);
   return { id, reply: await caller<Row>('prescriptions/dispense', { prescription_id: id }) };
 }
 

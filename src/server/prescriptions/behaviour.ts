@@ -42,26 +42,22 @@ async function completeNew(ctx: CallContext, values: Row): Promise<void> {
   values.prescription_name = `${name}, ${displayDate(date)}`;
 }
 
+/** A read of one prescription's part (its lines, its batches); a missing one answers 404. */
+const partOf = (read: (ctx: CallContext, id: number) => Promise<unknown>) => ({
+  route: 'list' as const,
+  input: byId,
+  handler: async (ctx: CallContext, input: z.output<typeof byId>) => {
+    await findRowOr404(ctx, input.prescription_id);
+    return { data: await read(ctx, input.prescription_id) };
+  },
+});
+
 export const prescriptionBehaviour: EntityBehaviour<typeof prescriptions> = {
   beforeInsert: completeNew,
   calls: {
-    get_lines: {
-      route: 'list',
-      input: byId,
-      handler: async (ctx, input: z.output<typeof byId>) => {
-        await findRowOr404(ctx, input.prescription_id);
-        return { data: await readLines(ctx, input.prescription_id) };
-      },
-    },
+    get_lines: partOf(readLines),
     // The batches that went into it (none until dispensed), for its label.
-    get_batches: {
-      route: 'list',
-      input: byId,
-      handler: async (ctx, input: z.output<typeof byId>) => {
-        await findRowOr404(ctx, input.prescription_id);
-        return { data: await prescriptionBatches(ctx, input.prescription_id) };
-      },
-    },
+    get_batches: partOf(prescriptionBatches),
     // The patient's formulas over time, for the history tab.
     get_formulas: {
       route: 'list',

@@ -5,7 +5,10 @@
  *
  * Locking order, which every stock change keeps so that two of them never wait on each other in
  * a circle: first the products' rows (lockProducts, by id), then their batches (by product, then
- * the FEFO order). A batch is only changed by a caller holding its product's lock.
+ * the FEFO order). A batch is only changed by a caller holding its product's lock. The locks are
+ * FOR NO KEY UPDATE: they queue stock changes behind each other but not behind rows that merely
+ * reference a product (a formula's lines being saved take key-share locks on their products in
+ * line order, which FOR UPDATE would wait on, in a circle, with a dispense).
  */
 import { sql } from 'kysely';
 import type { StockMoveKind } from '../../shared/stock';
@@ -34,7 +37,7 @@ export async function lockProducts(
       dispensary_product_stock::float8 as dispensary_product_stock
     from dispensary_products
     where company_id = ${company} and dispensary_product_id = any(${unique}::bigint[])
-    order by dispensary_product_id for update`.execute(trx);
+    order by dispensary_product_id for no key update`.execute(trx);
   return new Map(result.rows.map((row) => [row.dispensary_product_id, row]));
 }
 
@@ -72,7 +75,7 @@ export async function lockBatches(
 ): Promise<Map<number, LockedBatch>> {
   const result = await sql<LockedBatch>`select ${batchColumns} from batches
     where company_id = ${company} and batch_id = any(${[...batchIds]}::bigint[])
-    order by batch_dispensary_product_id, batch_id for update`.execute(trx);
+    order by batch_dispensary_product_id, batch_id for no key update`.execute(trx);
   return new Map(result.rows.map((row) => [row.batch_id, row]));
 }
 
@@ -91,7 +94,7 @@ export async function lockUsableBatches(
       and batch_dispensary_product_id = any(${[...productIds]}::bigint[])
       and batch_quantity > 0 and (batch_expiry is null or batch_expiry >= current_date)
     order by batch_dispensary_product_id, batch_expiry nulls first, batch_id
-    for update`.execute(trx);
+    for no key update`.execute(trx);
   return result.rows;
 }
 
