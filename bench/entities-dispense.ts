@@ -83,12 +83,14 @@ export async function dispenseFigures(url: string, auth: Auth): Promise<Figure[]
   const ids = await prepare(url, auth);
   let next = 0;
   const before = loadavg()[0]!;
-  // oneClient warms up with 20 requests: they use up prescriptions like the measured ones.
+  // oneClient warms up with 20 requests: they use up prescriptions like the measured ones. It
+  // stops when every prescription is dispensed: a second dispense is a quick refusal, not a figure.
   const result = await oneClient(
     url,
     'prescriptions/dispense',
     () => ({ ...auth, prescription_id: ids[next++ % ids.length] }),
     SECONDS,
+    ids.length,
   );
   const after = loadavg()[0]!;
   const load = `load ${before.toFixed(2)} → ${after.toFixed(2)}${after > 1.5 ? ' (MEASURED BUSY)' : ''}`;
