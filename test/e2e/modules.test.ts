@@ -130,6 +130,10 @@ describe('settings', () => {
       await brand.press('Tab');
       await expect.poll(headerColour).toBe('rgb(170, 51, 0)');
       expect(before).not.toBe('rgb(170, 51, 0)');
+      // The settings editor says it saved, as a record's editor does.
+      await expect
+        .poll(() => page.locator('[data-settings-tab]').getByRole('status').textContent())
+        .toBe('Saved');
       await page.screenshot({ path: screenshotPath('modules-colours') });
 
       // A value the server would refuse is explained at the field; nothing is saved.
@@ -153,6 +157,9 @@ describe('settings', () => {
       const olive = DEFAULT_COLOURS.colour_brand;
       const rgb = `rgb(${[1, 3, 5].map((i) => parseInt(olive.slice(i, i + 2), 16)).join(', ')})`;
       await expect.poll(headerColour).toBe(rgb);
+      // Every tab the reset touched shows the default at once, with no page load.
+      await editor(page).getByRole('tab', { name: 'Colours' }).click();
+      await expect.poll(() => brand.inputValue()).toBe(olive);
     } finally {
       await resetModule('materia');
       await context.close();

@@ -1,14 +1,18 @@
 /**
  * One of a module's own settings tabs (`_tabs`) on the modules screen, drawn by the one entity
  * editor: each item becomes a field of a small definition, so colours, toggles, choices and
- * numbers look and behave as everywhere else, and a refusal shows at the field.
+ * numbers look and behave as everywhere else, a refusal shows at the field, and the quiet status
+ * line says "Saving…", "Saved" or "Not saved — Retry" as on every record.
  */
 import { Text } from '@mantine/core';
+import { useCallback, useMemo } from 'react';
 import type { EntityDefinition, TabDefinition } from '../../../shared/entities';
 import type { SettingsTab } from '../../../shared/settings';
 import { EntityEditor } from '../../entity/editor/EntityEditor';
 import type { ExtraTabProps } from '../../entity/extras/extraViews';
-import type { EditorSource } from '../../entity/fields/source';
+import { SaveStatusLine } from '../../entity/editor/SaveStatusLine';
+import { useSaveState } from '../../entity/hooks/useSaveState';
+import { useValuesSource } from '../../entity/hooks/useSources';
 import { settingField } from './settingFields';
 import { NOT_SAVED_TEXT, useModuleSettings } from './useModuleSettings';
 
@@ -37,23 +41,28 @@ function settingsDefinition(base: EntityDefinition, tab: SettingsTab): EntityDef
 export function SettingsTabView({ definition, row, tab }: ExtraTabProps) {
   const settings = useModuleSettings(row);
   const settingsTab = settings.tabs.find((t) => t.name === tab);
-  if (!settingsTab) return <Text c="dimmed">This module has no such settings.</Text>;
-  const tabDefinition = settingsDefinition(definition, settingsTab);
-  const locked = !settings.mayChange;
-  const source: EditorSource = {
-    definition: tabDefinition,
-    values: settings.values,
-    items: Object.fromEntries(tabDefinition.fields.map((f) => [f.name, { disabled: locked }])),
-    save: (field, value) => {
-      const item = settings.itemByName.get(field.name);
-      return item ? settings.save(item, value) : Promise.resolve(NOT_SAVED_TEXT);
+  const tabDefinition = useMemo(
+    () => settingsDefinition(definition, settingsTab ?? { name: tab, label: tab, sections: [] }),
+    [definition, settingsTab, tab],
+  );
+  const { itemByName, save: saveItem, mayChange } = settings;
+  const send = useCallback(
+    async (name: string, value: unknown) => {
+      const item = itemByName.get(name);
+      return { refusal: item ? await saveItem(item, value) : NOT_SAVED_TEXT };
     },
-    record: false,
-    sectionOpen: () => true,
-    setSectionOpen: () => undefined,
-  };
+    [itemByName, saveItem],
+  );
+  const saving = useSaveState(send);
+  const items = useMemo(
+    () => Object.fromEntries(tabDefinition.fields.map((f) => [f.name, { disabled: !mayChange }])),
+    [tabDefinition, mayChange],
+  );
+  const source = useValuesSource(tabDefinition, settings.values, saving.save, items);
+  if (!settingsTab) return <Text c="dimmed">This module has no such settings.</Text>;
   return (
     <div data-settings-tab={tab}>
+      <SaveStatusLine state={saving} />
       <EntityEditor source={source} routeTab={tab} onTabChange={() => undefined} />
     </div>
   );

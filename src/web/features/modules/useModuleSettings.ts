@@ -27,9 +27,19 @@ const resetText = (label: string) =>
 
 type SettingsReply = Partial<Record<'module_settings' | 'module_public_settings', SettingsObject>>;
 
-/** Stored as the list sends them: JSON text. */
+const SETTINGS_COLUMNS = ['module_settings', 'module_public_settings'] as const;
+
+/**
+ * The settings columns of a reply, stored as the list sends them: JSON text. Only those: a reset
+ * also answers `module_id`, which as text would no longer name the row in the store.
+ */
 const asRowValues = (data: SettingsReply): Row =>
-  Object.fromEntries(Object.entries(data).map(([key, value]) => [key, JSON.stringify(value)]));
+  Object.fromEntries(
+    SETTINGS_COLUMNS.filter((key) => data[key] !== undefined).map((key) => [
+      key,
+      JSON.stringify(data[key]),
+    ]),
+  );
 
 export function useModuleSettings(row: Row) {
   const { store } = useEntityScope();
