@@ -40,6 +40,8 @@ describe('errors in words', () => {
       await dialog.getByText('Name is required.').waitFor();
       const nameBox = dialog.getByRole('textbox', { name: 'Name' });
       expect(await nameBox.getAttribute('aria-invalid')).toBe('true');
+      // Focus moves from Add to the field to fix.
+      await expect.poll(() => nameBox.evaluate((el) => el === document.activeElement)).toBe(true);
       expect(await page.getByText('"symptom_name" is required.').count()).toBe(0);
       await page.screenshot({ path: screenshotPath(`field-errors-required-${name}`) });
       expect(await seriousViolations(page)).toEqual([]);

@@ -10,6 +10,7 @@ import { Alert, Button, Group, Modal, Text } from '@mantine/core';
 import { useRef, useState, type FormEvent } from 'react';
 import { fieldOf } from '../../../shared/entities';
 import { useEntityScope } from '../hooks/entityContext';
+import { useFocusFirstInvalid } from '../hooks/useFocusFirstInvalid';
 import { useValuesSource } from '../hooks/useSources';
 import { EntityEditor } from '../editor/EntityEditor';
 import { duplicateText } from '../model/duplicateText';
@@ -29,6 +30,7 @@ export function AddDialog({ fields, onClose, onAdd }: Props) {
   const latest = useRef(values);
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useFocusFirstInvalid(errors);
   // The existing row these values match, once found: said before anything is added.
   const [twin, setTwin] = useState<Row | null>(null);
   const source = useValuesSource(
@@ -81,7 +83,7 @@ export function AddDialog({ fields, onClose, onAdd }: Props) {
       centered
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
-      <form onSubmit={submit} noValidate>
+      <form ref={form} onSubmit={submit} noValidate>
         <EntityEditor
           source={source}
           routeTab={undefined}
