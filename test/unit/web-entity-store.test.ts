@@ -99,6 +99,17 @@ describe('the found count', () => {
     await store.getState().loadList();
     expect(store.getState()).toMatchObject({ count: 1000, count_more: true });
   });
+
+  it('shows the newest search’s count when an older count answers last', async () => {
+    const server = fakeServer(herbRows(120));
+    const store = createEntityStore(herbs, server.transport);
+    await store.getState().loadList();
+    server.delays.count = [60, 0]; // the first search's count is slow
+    const first = store.getState().setSearch('Herb');
+    const second = store.getState().setSearch('Herb 11');
+    await Promise.all([first, second]);
+    expect(store.getState().count).toBe(10);
+  });
 });
 
 describe('list loading', () => {

@@ -2,7 +2,8 @@
  * List loading and filtering: a loading flag during a fetch; page 1 replaces the list
  * and later pages append; no more pages once a page is empty or short; once-only loads skip when
  * one runs or has run; local lists (trees) load page 1 with limit 5000; search, filter and
- * relation filter changes go back to page 1 and reload.
+ * relation filter changes go back to page 1 and reload. A newer load or count supersedes an older
+ * one still on its way.
  */
 import type { FilterValue } from '../../../shared/filters';
 import { LOCAL_LIST_LIMIT } from '../../../shared/limits';
@@ -36,6 +37,7 @@ export function listSlice(ctx: SliceContext<EntityData & ListExtras>): ListActio
   const { definition, transport, set, get, path } = ctx;
   const local = Boolean(definition.tree);
   let sequence = 0;
+  let countSequence = 0;
 
   const placeRows = (list: Row[], noMore: boolean) => {
     const tree = local ? buildTree(definition, list) : null;
@@ -50,7 +52,9 @@ export function listSlice(ctx: SliceContext<EntityData & ListExtras>): ListActio
 
   const refreshCount = async () => {
     const { filters, relation_filters } = get();
+    const mine = ++countSequence;
     const reply = await transport(path('count'), { filters, relation_filters }, 'quiet');
+    if (mine !== countSequence) return; // a newer search's count is on its way: it wins
     const counted = reply.data as { count?: unknown; more?: unknown } | null;
     if (reply.ok && typeof counted?.count === 'number') {
       set({ count: counted.count, count_more: counted.more === true });
