@@ -8,7 +8,7 @@ import { mkdir } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRODUCT_MODULE } from '../../src/shared/modules';
-import { seriousViolationsOn } from '../support/axe';
+import { seriousViolations, seriousViolationsOn } from '../support/axe';
 import {
   loginAsAdmin,
   openPage,
@@ -136,4 +136,30 @@ describe.each(['light', 'dark'] as const)('%s scheme', (scheme) => {
       await context.close();
     },
   );
+
+  it('has no serious accessibility problem on the newer screens and key-opened dialogs', async () => {
+    const { context, page } = await pageIn(browser, scheme, WIDE);
+    await loginAsAdmin(page);
+    const problems = await seriousViolationsOn(page, ['/app/stock', '/app/audit_trail'], ready);
+    await page.screenshot({ path: screenshotPath(`scheme-${scheme}-audit-wide`) });
+    // The shortcut list (?) and the command palette (Ctrl-K).
+    // '?' is a shortcut only outside a text field.
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press('Shift+Slash');
+    const shortcuts = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await shortcuts.getByRole('region', { name: 'In a list or tree' }).waitFor();
+    problems.push(...(await seriousViolations(page)).map((p) => `shortcuts ${p}`));
+    await page.screenshot({ path: screenshotPath(`scheme-${scheme}-shortcuts-wide`) });
+    await page.keyboard.press('Escape');
+    await shortcuts.waitFor({ state: 'detached' });
+    await page.keyboard.press('Control+k');
+    const palette = page.getByRole('textbox', { name: 'Search everything' });
+    await expect.poll(() => palette.evaluate((box) => box === document.activeElement)).toBe(true);
+    await page.keyboard.type('a');
+    await page.locator('.mantine-Spotlight-actionsList').getByRole('button').first().waitFor();
+    problems.push(...(await seriousViolations(page)).map((p) => `palette ${p}`));
+    await page.screenshot({ path: screenshotPath(`scheme-${scheme}-palette-wide`) });
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 });

@@ -9,6 +9,13 @@ import '@mantine/spotlight/styles.layer.css';
 import { useCommandPalette } from './useCommandPalette';
 import { paletteStore, useFreshSelection } from './useFreshSelection';
 
+/**
+ * The results scroll, and their actions are not tab stops (the arrows choose): the viewport takes
+ * the focus instead, so that keys can scroll it (axe: scrollable-region-focusable). The list hands
+ * these to its ScrollArea, though its props type does not name them.
+ */
+const focusableViewport: Record<string, unknown> = { viewportProps: { tabIndex: 0 } };
+
 export function CommandPalette() {
   const palette = useCommandPalette();
   useFreshSelection(palette.groups.flatMap((g) => g.items.map((i) => i.id)).join(' '));
@@ -32,7 +39,7 @@ export function CommandPalette() {
         placeholder="Find a patient, herb, product… or a screen"
         rightSection={palette.searching ? <Loader size="xs" aria-label="Searching" /> : null}
       />
-      <Spotlight.ActionsList aria-label="Results">
+      <Spotlight.ActionsList aria-label="Results" {...focusableViewport}>
         {palette.groups.map((group) => (
           <Spotlight.ActionsGroup
             key={group.label}
