@@ -1,17 +1,8 @@
 /** `/app/audit_trail`: the whole audit trail for admins, filtered, paged and exported as CSV. */
-import {
-  Button,
-  Group,
-  Paper,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Group, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { AuditLinesTable } from './AuditLinesTable';
-import { DAY_FILTERS, useAuditTrail } from './useAuditTrail';
+import { DateRangeFilter } from '../../entity/list/DateRangeFilter';
+import { useAuditTrail, WHEN_FILTER } from './useAuditTrail';
 
 export function AuditTrailPage() {
   const audit = useAuditTrail();
@@ -26,7 +17,7 @@ export function AuditTrailPage() {
       ) : (
         <>
           <Paper withBorder p="sm" component="section" aria-label="Filters">
-            <SimpleGrid cols={{ base: 1, sm: 2, lg: 5 }}>
+            <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
               {audit.choices.map((choice) => (
                 <Select
                   key={choice.name}
@@ -38,15 +29,7 @@ export function AuditTrailPage() {
                   clearable
                 />
               ))}
-              {DAY_FILTERS.map((day) => (
-                <TextInput
-                  key={day.name}
-                  label={day.label}
-                  type="date"
-                  value={values[day.name]}
-                  onChange={(e) => set({ [day.name]: e.currentTarget.value })}
-                />
-              ))}
+              <DateRangeFilter filter={WHEN_FILTER} value={audit.when} onChange={audit.setWhen} />
             </SimpleGrid>
             <Group mt="sm">
               <Button variant="default" size="xs" onClick={audit.clear}>

@@ -9,9 +9,11 @@ import {
   auditActionLabel,
   type AuditFilters,
 } from '../../../shared/audit-trail';
-import { ENTITIES } from '../../../shared/entities';
+import { ENTITIES, type FilterDefinition } from '../../../shared/entities';
+import type { FilterValue } from '../../../shared/filters';
 import { isAdmin } from '../../../shared/privileges';
 import { callData } from '../../api/client';
+import { rangeOfValue, valueOfRange } from '../../entity/model/dateFilter';
 import { useSession } from '../../session/store';
 import { useAuditLines } from './useAuditLines';
 
@@ -33,10 +35,13 @@ const ACTION_OPTIONS = AUDIT_FILTER_ACTIONS.map((a) => ({
   label: auditActionLabel(a),
 }));
 
-export const DAY_FILTERS = [
-  { name: 'from', label: 'From' },
-  { name: 'to', label: 'To' },
-] as const;
+/** The dates as the lists' date filters take them: DD/MM/YYYY ends and the named ranges. */
+export const WHEN_FILTER: FilterDefinition = {
+  name: 'when',
+  column: 'audit_at',
+  type: 'date',
+  label: 'When',
+};
 
 /** Only the filters given (a payload names no empty filter). */
 function filtersOf(v: FilterValues): AuditFilters {
@@ -92,11 +97,17 @@ export function useAuditTrail() {
     { name: 'action', label: 'Action', data: ACTION_OPTIONS, searchable: false },
   ] as const;
 
+  const set = (change: Partial<FilterValues>) => setValues((v) => ({ ...v, ...change }));
   return {
     admin,
     choices,
     values,
-    set: (change: Partial<FilterValues>) => setValues((v) => ({ ...v, ...change })),
+    set,
+    when: valueOfRange({ from: values.from || null, to: values.to || null }),
+    setWhen: (value: FilterValue) => {
+      const range = rangeOfValue(typeof value === 'string' ? value : '');
+      set({ from: range.from ?? '', to: range.to ?? '' });
+    },
     clear: () => setValues(NO_FILTERS),
     trail,
     exporting,
