@@ -9,6 +9,7 @@ import { ModuleSwitches } from './modules/switches';
 import { createMailer, type Mailer } from './mail/mailer';
 import { Captcha } from './auth/captcha';
 import { alwaysAvailable, type Availability } from './db/availability';
+import { downloadSlotsFor, type DownloadSlots } from './http/download-slots';
 
 export interface Services {
   config: Config;
@@ -23,6 +24,8 @@ export interface Services {
   captcha: Captcha;
   /** Whether the database is there (the watchdog's view); when not, calls answer 503 at once. */
   database: Availability;
+  /** Downloads being written at once, capped below the pool (http/download-slots.ts). */
+  downloads: DownloadSlots;
 }
 
 export function createServices(
@@ -46,6 +49,7 @@ export function createServices(
     ),
     captcha: new Captcha(),
     database: alwaysAvailable,
+    downloads: downloadSlotsFor(config.databasePoolSize),
     ...overrides,
   };
 }

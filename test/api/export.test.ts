@@ -3,6 +3,7 @@
  * the chosen columns, raw or formatted; formula cells neutralised; the list's privilege; never
  * another company's rows; one audit entry; and 100,000 rows streamed in flat memory.
  */
+import http from 'node:http';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { inject, beforeAll, describe, expect, it } from 'vitest';
@@ -41,6 +42,13 @@ async function exportOf(
     payload: { ...payload, _company_slug: company.slug, _user_token: token },
   });
   return { status: response.statusCode, headers: response.headers, body: response.rawPayload };
+}
+
+/** The server's address on a real port (listening once, for the tests that need a socket). */
+async function listening(): Promise<string> {
+  const bound = env.server.app.server.address();
+  if (bound && typeof bound === 'object') return `http://127.0.0.1:${bound.port}`;
+  return env.server.app.listen({ port: 0, host: '127.0.0.1' });
 }
 
 const envelopeOf = (file: Exported) => JSON.parse(file.body.toString()) as Envelope;
@@ -277,7 +285,7 @@ describe('100,000 patients', () => {
   }, 300_000);
 
   it('streams them all at once, with the heap staying flat', async () => {
-    const address = await env.server.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = await listening();
     // The live heap, garbage collected first: what the export holds, not what it has dropped.
     const liveHeap = () => {
       collectGarbage();
@@ -317,4 +325,48 @@ describe('100,000 patients', () => {
     expect(growthMb).toBeLessThan(24);
     expect(bytes).toBeGreaterThan(10 * 2 ** 20);
   }, 300_000);
+
+  it('serves at most a quarter of the pool as downloads at once; one more is refused by name', async () => {
+    const address = new URL(await listening());
+    const slots = env.server.services.downloads.limit;
+    expect(slots).toBe(Math.floor(env.server.services.config.databasePoolSize / 4));
+    const body = JSON.stringify({ _company_slug: big.slug, _user_token: token, format: 'csv' });
+    // node:http, whose destroy() closes the socket (fetch's abort leaves an unread one open).
+    const open = () =>
+      new Promise<{ response: http.IncomingMessage; request: http.ClientRequest }>(
+        (resolve, reject) => {
+          const request = http.request(
+            {
+              host: address.hostname,
+              port: address.port,
+              path: '/api/patients/export',
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+            },
+            (response) => resolve({ response, request }),
+          );
+          request.on('error', reject);
+          request.end(body);
+        },
+      );
+    // Slow readers: each has its headers (its slot is taken) and reads nothing more.
+    const held = await Promise.all(Array.from({ length: slots }, open));
+    expect(held.map((h) => h.response.statusCode)).toEqual(held.map(() => 200));
+    const refused = await open();
+    expect(refused.response.statusCode).toBe(503);
+    expect(refused.response.headers['retry-after']).toBeDefined();
+    const chunks: Buffer[] = [];
+    for await (const chunk of refused.response) chunks.push(chunk as Buffer);
+    const envelope = JSON.parse(Buffer.concat(chunks).toString()) as Envelope;
+    expect(envelope.messages[0]?.text).toBe(
+      'Too many downloads are being prepared at once. Nothing was exported; try again in a minute.',
+    );
+    // Other calls still get a connection meanwhile.
+    const listed = await c('patients/list', { limit: 1 });
+    expect(listed.result).toBe(true);
+    // The readers go away: their slots come back.
+    for (const h of held) h.request.destroy();
+    await expect.poll(() => env.server.services.downloads.inUse, { timeout: 30_000 }).toBe(0);
+    expect((await exportOf({ format: 'csv' })).status).toBe(200);
+  }, 120_000);
 });

@@ -18,6 +18,7 @@ import { inTenant, type Tx } from '../db/tenancy';
 import { schemaBehind } from '../entities/db-errors';
 import type { Services } from '../services';
 import type { CallContext, CallDefinition, CallRegistry, Download } from './calls';
+import { DOWNLOADS_BUSY_TEXT } from './download-slots';
 import type { AuditEntry } from '../domain/audit';
 import type { AuthUser, Caller } from '../domain/caller';
 import { ApiError, badRequest, forbidden, notFound, unauthenticated } from './errors';
@@ -170,7 +171,12 @@ export async function dispatch(
       // A download is written while the transaction is open: its rows are read as it is sent.
       if (result.download) {
         if (!meta.sendDownload) throw badRequest('This call answers with a file download.');
-        await meta.sendDownload(result.download);
+        if (!services.downloads.take()) throw new ApiError(503, DOWNLOADS_BUSY_TEXT);
+        try {
+          await meta.sendDownload(result.download);
+        } finally {
+          services.downloads.give();
+        }
       }
       return result;
     };
