@@ -160,12 +160,15 @@ function routeOfEntityVerb(d: EntityDefinition, verb: string): string | undefine
     'typeahead',
     'typeahead_labels',
     'get_relation_id',
+    'bulk_count',
   ];
   if ([...reads, 'get_relation_ids'].includes(verb) || (isRelation && relation?.[1] === 'get'))
     return 'list';
   if (d.tree && (verb === 'get_all_flat' || verb === 'get_children')) return 'list';
   if (verb === 'insert' || verb === 'delete') return verb;
-  if (verb === 'update' || verb === 'reorder_list' || isRelation) return 'update';
+  if (verb === 'bulk_delete') return 'delete';
+  if (['update', 'bulk_update', 'bulk_link', 'reorder_list'].includes(verb) || isRelation)
+    return 'update';
   if (d.tree && verb === 'change_parent') return 'update';
   return undefined;
 }

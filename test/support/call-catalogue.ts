@@ -185,6 +185,28 @@ async function entityPayload(
     }
     case 'delete':
       return { selected: [await ids.disposable(d.entities)] };
+    case 'bulk_count':
+      return {};
+    case 'bulk_delete':
+      return { selected: [await ids.disposable(d.entities)], expected_count: 1 };
+    case 'bulk_update': {
+      const one = await entityPayload(d, 'update', ids);
+      if (!one) return undefined;
+      const { [key]: id, ...change } = one;
+      return { ...change, selected: [id], expected_count: 1 };
+    }
+    case 'bulk_link': {
+      const relation = d.relations[0];
+      if (!relation) return undefined;
+      const relation_id = await ids.row(relation.entities);
+      return {
+        selected: [await own()],
+        expected_count: 1,
+        change: 'add',
+        relation_name: relation.name,
+        relation_id,
+      };
+    }
     case 'typeahead_labels':
       return { ids: [await own()] };
     case 'reorder_list':
