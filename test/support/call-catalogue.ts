@@ -150,6 +150,10 @@ async function preferencePayload(module: string, verb: string, ids: IdSource): P
     : { module_id };
 }
 
+/** The relation a `bulk_link` example changes: one any holder of the route may change, if any. */
+export const bulkLinkRelation = (d: EntityDefinition) =>
+  d.relations.find((r) => !r.adminOnly) ?? d.relations[0];
+
 /** The generic calls of an entity set, built from its definition. */
 async function entityPayload(
   d: EntityDefinition,
@@ -196,7 +200,7 @@ async function entityPayload(
       return { ...change, selected: [id], expected_count: 1 };
     }
     case 'bulk_link': {
-      const relation = d.relations[0];
+      const relation = bulkLinkRelation(d);
       if (!relation) return undefined;
       const relation_id = await ids.row(relation.entities);
       return {

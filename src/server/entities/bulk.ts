@@ -22,7 +22,7 @@ import { ApiError, badRequest, conflict, notFound } from '../http/errors';
 import type { EntityBehaviour } from './behaviour';
 import { wholeSet } from './filtered-reads';
 import { filtersInput, idInput, idList, relationFiltersInput } from './payloads';
-import { changeRelation, relationOf } from './relations';
+import { changeRelation, checkChange, relationOf } from './relations';
 import * as repo from './repository';
 import type { EntityService } from './service';
 import { notFoundText } from './values';
@@ -188,6 +188,7 @@ export function bulkCalls(
       }),
       handler: async (ctx, input) => {
         const relation = relationOf(d, input.relation_name as string);
+        checkChange(ctx, relation);
         const set = await resolveSet(ctx, d, input as SetInput);
         const related = asIds(input.relation_id as number | number[]);
         const change = (id: number) =>
