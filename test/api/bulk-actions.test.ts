@@ -13,7 +13,7 @@ import { newCompany } from '../support/api';
 import { loadPatients } from '../support/bulk-patients';
 import { useTestServer } from '../support/test-env';
 import { addUser, adminToken } from '../support/users';
-import { callerFor, type Caller, type Row } from './entities-helpers';
+import { callerFor, receiveStock, type Caller, type Row } from './entities-helpers';
 
 const env = useTestServer({ company: 'Bulk Clinic', admin: true });
 
@@ -150,6 +150,52 @@ describe('all that match', () => {
       '1970-01-01',
       '1970-01-01',
     ]);
+  });
+
+  it('changes no prescription when one of them is dispensed (locked), and names it', async () => {
+    const tag = newTag();
+    const [patient] = await patientsIn(tag, ['York']);
+    const herb = (await c<Row>('herbs/insert', { herb_name: `Herb ${tag}` })).data.herb_id;
+    const product = (
+      await c<Row>('dispensary_products/insert', {
+        dispensary_product_name: `Tincture ${tag}`,
+        dispensary_product_herb_id: herb,
+        dispensary_product_unit_kind: 'volume',
+      })
+    ).data.dispensary_product_id as number;
+    await receiveStock(c, product, 1_000);
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const id = (await c<Row>('prescriptions/insert', { prescription_patient_id: patient })).data
+        .prescription_id as number;
+      ids.push(id);
+    }
+    await c('prescriptions/save_lines', {
+      prescription_id: ids[1],
+      lines: [
+        {
+          prescription_line_dispensary_product_id: product,
+          prescription_line_quantity: 10,
+          prescription_line_unit_kind: 'volume',
+          prescription_line_price: 1,
+        },
+      ],
+    });
+    expect((await c('prescriptions/dispense', { prescription_id: ids[1] })).status).toBe(200);
+    const reply = await c('prescriptions/bulk_update', {
+      selected: ids,
+      expected_count: 3,
+      field: 'prescription_notes',
+      value: 'Bulk note',
+    });
+    expect(reply.status).toBe(400);
+    expect(messageOf(reply)).toMatch(
+      /^Nothing was changed: ".+": A dispensed prescription can not be changed\.$/,
+    );
+    for (const id of ids) {
+      const row = (await c<Row>('prescriptions/get', { prescription_id: id })).data;
+      expect(row.prescription_notes ?? null).not.toBe('Bulk note');
+    }
   });
 
   it('adds every matching row to a relation, and removes them again', async () => {
