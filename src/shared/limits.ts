@@ -23,3 +23,5 @@ export const TEXT_MAX_LENGTH = 255;
 export const LONG_TEXT_MAX_LENGTH = 100_000;
 
 export const maxLengthText = (n: number): string => `Maximum of ${n} characters allowed.`;
+/** Rows one bulk action (delete, set a field, link) may change at once: one transaction. */
+export const BULK_LIMIT = 10_000;

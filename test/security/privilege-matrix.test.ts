@@ -13,7 +13,12 @@ import { allPrivilegeStrings, moduleByName, PRODUCT_MODULE } from '../../src/sha
 import { moduleOfPrivilege, WILDCARD_ROUTE } from '../../src/shared/privileges';
 import type { UserToken } from '../../src/shared/envelope';
 import { call, type CallResponse } from '../support/api';
-import { examplePayload, type IdSource, type Payload } from '../support/call-catalogue';
+import {
+  bulkLinkRelation,
+  examplePayload,
+  type IdSource,
+  type Payload,
+} from '../support/call-catalogue';
 import { ownIds } from '../support/entity-rows';
 import { useTestServer } from '../support/test-env';
 import { addUser } from '../support/users';
@@ -82,7 +87,9 @@ const holderOf = (privilege: string) => {
 function adminOnlyRelation(path: string): string | null {
   const [entities = '', verb = ''] = path.split('/');
   const name = /^(add|remove|sync)_(.+)$/.exec(verb)?.[2];
-  const relation = entityByPath(entities)?.relations.find((r) => r.name === name);
+  const d = entityByPath(entities);
+  const relation =
+    d && verb === 'bulk_link' ? bulkLinkRelation(d) : d?.relations.find((r) => r.name === name);
   return relation?.adminOnly ? relation.label : null;
 }
 
@@ -160,12 +167,15 @@ function routeOfEntityVerb(d: EntityDefinition, verb: string): string | undefine
     'typeahead',
     'typeahead_labels',
     'get_relation_id',
+    'bulk_count',
   ];
   if ([...reads, 'get_relation_ids'].includes(verb) || (isRelation && relation?.[1] === 'get'))
     return 'list';
   if (d.tree && (verb === 'get_all_flat' || verb === 'get_children')) return 'list';
   if (verb === 'insert' || verb === 'delete') return verb;
-  if (verb === 'update' || verb === 'reorder_list' || isRelation) return 'update';
+  if (verb === 'bulk_delete') return 'delete';
+  if (['update', 'bulk_update', 'bulk_link', 'reorder_list'].includes(verb) || isRelation)
+    return 'update';
   if (d.tree && verb === 'change_parent') return 'update';
   return undefined;
 }

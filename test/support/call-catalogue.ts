@@ -150,6 +150,10 @@ async function preferencePayload(module: string, verb: string, ids: IdSource): P
     : { module_id };
 }
 
+/** The relation a `bulk_link` example changes: one any holder of the route may change, if any. */
+export const bulkLinkRelation = (d: EntityDefinition) =>
+  d.relations.find((r) => !r.adminOnly) ?? d.relations[0];
+
 /** The generic calls of an entity set, built from its definition. */
 async function entityPayload(
   d: EntityDefinition,
@@ -185,6 +189,28 @@ async function entityPayload(
     }
     case 'delete':
       return { selected: [await ids.disposable(d.entities)] };
+    case 'bulk_count':
+      return {};
+    case 'bulk_delete':
+      return { selected: [await ids.disposable(d.entities)], expected_count: 1 };
+    case 'bulk_update': {
+      const one = await entityPayload(d, 'update', ids);
+      if (!one) return undefined;
+      const { [key]: id, ...change } = one;
+      return { ...change, selected: [id], expected_count: 1 };
+    }
+    case 'bulk_link': {
+      const relation = bulkLinkRelation(d);
+      if (!relation) return undefined;
+      const relation_id = await ids.row(relation.entities);
+      return {
+        selected: [await own()],
+        expected_count: 1,
+        change: 'add',
+        relation_name: relation.name,
+        relation_id,
+      };
+    }
     case 'typeahead_labels':
       return { ids: [await own()] };
     case 'reorder_list':

@@ -18,6 +18,7 @@ import { exportCall } from '../exports/call';
 import { badRequest } from '../http/errors';
 import type { FieldLabels } from '../http/validation';
 import { callRoute, type EntityBehaviour } from './behaviour';
+import { bulkCalls } from './bulk';
 import * as payloads from './payloads';
 import { fieldLabels } from './values';
 import {
@@ -97,6 +98,8 @@ export function buildEntityCalls(
     deleted: await service.delete(ctx, i.selected as number[]),
   }));
   calls.set('export', exportCall(d, accessOf('list')));
+  for (const bulk of bulkCalls(d, behaviour, service))
+    add(bulk.name, bulk.route, bulk.input, bulk.handler);
   add('typeahead', 'list', payloads.typeaheadInput, (ctx, i) =>
     service.typeahead(ctx, i as unknown as Parameters<EntityService['typeahead']>[1]),
   );

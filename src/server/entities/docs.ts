@@ -36,6 +36,21 @@ const GENERIC_CALLS = [
   ],
   ['delete', 'delete', '`{selected: [ids]}` → `{deleted}`; all or nothing'],
   [
+    'bulk_count',
+    'list',
+    '`{filters, relation_filters}` → `{count, limit}`: the exact size of the matching set (api.md, Bulk actions)',
+  ],
+  [
+    'bulk_delete',
+    'delete',
+    '`{selected: [ids] or matching: {filters, relation_filters}, expected_count}` → `{count}`; all or nothing',
+  ],
+  [
+    'bulk_update',
+    'update',
+    '`{selected or matching, expected_count, field, value}` → `{count}`; each row as `update` would',
+  ],
+  [
     'typeahead',
     'list',
     '`{page, limit (default 100), filters, relation_filters}` → `[{id, label}]`',
@@ -78,6 +93,10 @@ function entitySection(d: EntityDefinition): string {
   const relationCalls = d.relations.flatMap((r) => [
     `- \`${d.entities}/add_${r.name}\`, \`remove_${r.name}\`, \`sync_${r.name}\`, \`get_${r.name}\` — ${r.label} (→ ${r.entities}, table \`${r.table}\`${r.adminOnly ? ', admins only' : ''})`,
   ]);
+  if (d.relations.length > 0)
+    relationCalls.push(
+      `- \`${d.entities}/bulk_link\` — \`{selected or matching, expected_count, relation_name, change (add, remove), relation_id}\` → \`{count}\``,
+    );
   const treeCalls = d.tree
     ? [
         `- \`${d.entities}/get_all_flat\`, \`get_children\`, \`change_parent\` — tree (parent \`${d.tree.parent}\`, root ${d.tree.rootValue})`,

@@ -29,7 +29,8 @@ function targetOf(relation: RelationDefinition): EntityDefinition {
   return target;
 }
 
-function checkChange(ctx: CallContext, relation: RelationDefinition): void {
+/** Admin-only relations (group membership) refuse others, before any row is read. */
+export function checkChange(ctx: CallContext, relation: RelationDefinition): void {
   if (relation.adminOnly && !ctx.user.is_admin) {
     throw forbidden(`Only administrators may change ${relation.label.toLowerCase()}.`);
   }

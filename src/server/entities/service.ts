@@ -6,7 +6,7 @@
  */
 import { unkeyedText } from '../../shared/entities/row-rules';
 import { FIELD_MISSING_TEXT } from '../../shared/envelope';
-import type { EntityDefinition } from '../../shared/entities';
+import type { EntityDefinition, FieldDefinition } from '../../shared/entities';
 import type { CallContext } from '../http/calls';
 import { badRequest, forbidden, notFound } from '../http/errors';
 import { capabilitiesOf } from './capabilities';
@@ -168,11 +168,27 @@ export class EntityService {
     value: unknown,
     seen: Seen = {},
   ): Promise<Row> {
-    const { d } = this;
+    const { field, parsed } = this.checkedValue(ctx, fieldName, value);
+    return this.present(ctx, await this.applyUpdate(ctx, id, field, parsed, seen));
+  }
+
+  /** The field and value of an update, checked once before any row is read (bulk: ./bulk.ts). */
+  checkedValue(ctx: CallContext, fieldName: string | undefined, value: unknown) {
     if (fieldName === undefined || fieldName === '') throw badRequest(FIELD_MISSING_TEXT);
-    const field = writableField(ctx, d, fieldName);
+    const field = writableField(ctx, this.d, fieldName);
     if (value === undefined) throw badRequest('"value" is required.');
-    const parsed = parseValue(field, value);
+    return { field, parsed: parseValue(field, value) };
+  }
+
+  /** One row's update with a checked value, under every rule of the row; answers the row after. */
+  async applyUpdate(
+    ctx: CallContext,
+    id: number,
+    field: FieldDefinition,
+    parsed: unknown,
+    seen: Seen = {},
+  ): Promise<Row> {
+    const { d } = this;
     const before = await this.require(ctx, id, true);
     refuseLocked(d, [before]);
     if (isStale(before, field, seen))
@@ -186,7 +202,7 @@ export class EntityService {
     this.checkRow(after);
     await this.behaviour.afterUpdate?.(ctx, before, after, field);
     await ctx.audit({ action: 'update', entity: d.entities, entity_id: id, before, after });
-    return this.present(ctx, after);
+    return after;
   }
 
   /** All or nothing: one missing or protected row refuses the whole delete. */

@@ -8,6 +8,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { showToast } from '../../api/toasts';
 import { fieldOf } from '../../../shared/entities';
 import { offerUndo } from '../list/undoToast';
+import { activeAllMatching } from '../model/bulkEdit';
 import { confirm } from '../../features/confirm/confirm';
 import { INSERT_FILTERS_WARNING } from '../model/filtering';
 import {
@@ -41,7 +42,9 @@ export function useListActions() {
       insertBlocked: insertBlocked(definition, s),
       deleteBlocked: deleteBlocked(definition, s),
       canCopy: canCopy(definition, s),
-      canMultiEdit: canMultiEdit(s),
+      canMultiEdit: canMultiEdit(s) || activeAllMatching(s) !== null,
+      /** "Select all N matching" holds: actions run on the server over the whole set. */
+      allMatching: activeAllMatching(s),
     })),
   );
 
@@ -95,18 +98,25 @@ export function useListActions() {
       return opened(await store.getState().copy());
     },
     remove: async () => {
-      if (!(await confirm(DELETE_TEXT))) return;
-      if (await store.getState().deleteSelected()) navigation.openList({ replace: true });
+      const all = activeAllMatching(store.getState());
+      const rowsWord = definition.title.toLowerCase();
+      // The whole set: the confirmation names how many rows go.
+      const text = all ? `Delete all ${all.count} matching ${rowsWord}?` : DELETE_TEXT;
+      if (!(await confirm(text))) return;
+      if (!(await store.getState().deleteSelected())) return;
+      if (all) showToast({ type: 's', text: `${all.count} ${rowsWord} deleted.` });
+      navigation.openList({ replace: true });
     },
     toggleSelectMode: () => store.getState().toggleSelectMode(),
     updateMany: async (field: string, value: unknown) => {
       const outcome = await store.getState().updateMany(field, value);
-      const changed = outcome.change.rows.length;
-      if (changed > 0) {
+      if (outcome.changed > 0) {
         const rowsWord = definition.title.toLowerCase();
         const label = fieldOf(definition, field)?.label ?? field;
-        const summary = `${label} changed on ${changed} ${rowsWord}.`;
-        offerUndo(outcome.change, summary, rowsWord, store.getState().undoMany);
+        const summary = `${label} changed on ${outcome.changed} ${rowsWord}.`;
+        // All matching rows were changed by the server at once: no undo (docs/decisions.md).
+        if (outcome.change.rows.length === 0) showToast({ type: 's', text: summary });
+        else offerUndo(outcome.change, summary, rowsWord, store.getState().undoMany);
       }
       return outcome.refusal;
     },

@@ -124,7 +124,7 @@ export function ControlBar() {
       {multiEditing && (
         <FocusReturn>
           <MultiEditDialog
-            count={selectedCount}
+            count={actions.allMatching?.count ?? selectedCount}
             onClose={() => setMultiEditing(false)}
             onApply={actions.updateMany}
           />

@@ -70,7 +70,9 @@ export function EntityList() {
         }}
       >
         {selectMode && (
-          <Checkbox checked={isSelected} readOnly tabIndex={-1} aria-hidden size="sm" />
+          // Only a picture of the state: the option's aria-selected says it (a real checkbox
+          // inside an option is a control nested in a control).
+          <Checkbox.Indicator checked={isSelected} size="sm" aria-hidden />
         )}
         {handle}
         {Lead && <Lead row={row} />}

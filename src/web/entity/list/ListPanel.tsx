@@ -13,6 +13,7 @@ import { EntityTree } from './EntityTree';
 import { FiltersPanel } from './FiltersPanel';
 import classes from './List.module.css';
 import { SearchBox } from './SearchBox';
+import { SelectionBar } from './SelectionBar';
 
 export function ListPanel() {
   const { definition, navigation } = useEntityScope();
@@ -48,6 +49,7 @@ export function ListPanel() {
         <FiltersPanel />
       </div>
       {definition.tree ? <EntityTree /> : <EntityList />}
+      <SelectionBar />
       <ControlBar />
     </div>
   );

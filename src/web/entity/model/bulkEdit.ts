@@ -3,8 +3,11 @@
  * saved with that version, so the change can be undone row by row. Undo saves each row's old
  * value with the version the change left; a row changed elsewhere since is refused by the
  * server's version check (409) and reported, never overwritten.
+ *
+ * "All matching" is different: the server changes the whole set in one call (`bulk_update`,
+ * `bulk_delete`), checking that it still has the size the user confirmed; no undo is offered.
  */
-import type { Id, Reply, Row } from './types';
+import type { AllMatching, EntityData, Id, Reply, Row } from './types';
 
 type Send = (call: string, payload: Record<string, unknown>) => Promise<Reply>;
 
@@ -24,7 +27,10 @@ export interface BulkChange {
 export interface BulkOutcome {
   /** The first refusal, in words; the rows changed before it are still in `change`. */
   refusal: string | null;
+  /** What undo needs: empty when the server changed all matching rows at once. */
   change: BulkChange;
+  /** Rows changed. */
+  changed: number;
 }
 
 const versionOf = (row: Row | undefined) =>
@@ -43,12 +49,46 @@ export async function changeRows(
     const shown = read.ok ? (read.data as Row) : undefined;
     const seen = shown ? { _version: versionOf(shown), _seen: shown[field] } : {};
     const reply = await send('update', { [pk]: id, field, value, ...seen });
-    if (!reply.ok) return { refusal: reply.message ?? 'Not saved.', change };
+    if (!reply.ok)
+      return { refusal: reply.message ?? NOT_SAVED, change, changed: change.rows.length };
     const entity = (reply.data as { entity?: Row } | null)?.entity;
     change.rows.push({ id, before: shown?.[field] ?? null, version: versionOf(entity) });
   }
-  return { refusal: null, change };
+  return { refusal: null, change, changed: change.rows.length };
 }
+
+const NOT_SAVED = 'Not saved.';
+
+/** One field of all matching rows, in one call: all or nothing. */
+export async function changeAllMatching(
+  send: Send,
+  all: AllMatching,
+  field: string,
+  value: unknown,
+): Promise<BulkOutcome> {
+  const reply = await send('bulk_update', { ...matchingPayload(all), field, value });
+  const change: BulkChange = { field, value, rows: [] };
+  if (!reply.ok) return { refusal: reply.message ?? NOT_SAVED, change, changed: 0 };
+  return { refusal: null, change, changed: all.count };
+}
+
+/** The all-matching choice while it still holds: same query, same selected rows. */
+export function activeAllMatching(
+  state: Pick<EntityData, 'all_matching' | 'filters' | 'relation_filters' | 'selected_ids'>,
+): AllMatching | null {
+  const all = state.all_matching;
+  if (!all) return null;
+  const sameQuery =
+    JSON.stringify([all.filters, all.relation_filters]) ===
+    JSON.stringify([state.filters, state.relation_filters]);
+  return sameQuery && all.ids.join() === state.selected_ids.join() ? all : null;
+}
+
+/** The set a bulk call changes: the list's query, and the count the user confirmed. */
+export const matchingPayload = (all: AllMatching) => ({
+  matching: { filters: all.filters, relation_filters: all.relation_filters },
+  expected_count: all.count,
+});
 
 export interface UndoOutcome {
   restored: number;

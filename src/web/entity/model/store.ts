@@ -64,6 +64,7 @@ function initialData(definition: EntityDefinition): EntityData & ListExtras {
     last_inserted_id: null,
     count: null,
     count_more: false,
+    all_matching: null,
     viewer: { admin: false, privileges: [] },
     sort: null,
     filters_open: false,

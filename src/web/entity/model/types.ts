@@ -90,6 +90,18 @@ export interface EntityData {
   scroll_offset: number;
   /** A save refused because someone changed the field meanwhile (./conflicts.ts). */
   conflict: EditConflict | null;
+  /** "Select all N matching" (./bulkEdit.ts): null when only the chosen rows are selected. */
+  all_matching: AllMatching | null;
+}
+
+/** Every row matching the list's query, chosen in select mode; bulk actions run on the server. */
+export interface AllMatching {
+  /** The exact size of the set when chosen: the count the user confirms. */
+  count: number;
+  filters: Filters;
+  relation_filters: RelationFilters;
+  /** The loaded rows selected with it: a change of the selection or the query ends it. */
+  ids: Id[];
 }
 
 /** A save the server refused because the field changed since the user saw it. */

@@ -4,13 +4,17 @@
  * unawares: ./conflicts.ts); insert (navigation is the caller's), copy, delete, hand-made order
  * applied at once and rolled back on failure, and moving a tree node.
  */
+import { bulkLimitText } from '../../../shared/bulk';
 import { fieldOf } from '../../../shared/entities';
 import type { SliceContext, StoreOptions } from './context';
 import { filtersAfterInsert } from './filtering';
 import type { ListActions } from './listSlice';
 import type { RowActions } from './rowSlice';
 import {
+  activeAllMatching,
+  changeAllMatching,
   changeRows,
+  matchingPayload,
   undoRows,
   type BulkChange,
   type BulkOutcome,
@@ -50,6 +54,10 @@ export interface WriteActions {
   updateMany: (field: string, value: unknown) => Promise<BulkOutcome>;
   /** Puts back what a multi-edit changed, where nobody changed it since. */
   undoMany: (change: BulkChange) => Promise<UndoOutcome>;
+  /** "Select all N matching": counts the set exactly; a refusal (too many) in words, or null. */
+  selectAllMatching: () => Promise<string | null>;
+  /** Ends the selection, all matching included. */
+  clearAll: () => void;
   setInsertData: (field: string, value: unknown) => void;
   insert: (data?: Row) => Promise<InsertOutcome>;
   copy: () => Promise<InsertOutcome>;
@@ -119,6 +127,13 @@ export function writeSlice(
     return { ...reply, message: refusalText(reply.message, labelOf(field)) };
   };
 
+  /** After a change of the whole set: nothing stays selected, the list shows the set now. */
+  const afterAllMatching = async () => {
+    set({ all_matching: null });
+    rows.clearSelection();
+    await list.loadList();
+  };
+
   const treeParent = (): Record<string, unknown> => {
     if (!definition.tree) return {};
     return { _selected: get().selected_ids[0] ?? definition.tree.rootValue };
@@ -154,9 +169,13 @@ export function writeSlice(
     updateMany(field, value) {
       if (!field) throw new Error(FIELD_REQUIRED_TEXT);
       const ids = [...get().selected_ids];
+      const all = activeAllMatching(get());
       return queued(async () => {
-        const outcome = await changeRows(send, pk, ids, field, value);
-        await list.loadList();
+        const outcome = all
+          ? await changeAllMatching(send, all, field, value)
+          : await changeRows(send, pk, ids, field, value);
+        if (all && outcome.changed > 0) await afterAllMatching();
+        else await list.loadList();
         const { refusal } = outcome;
         return { ...outcome, refusal: refusal && refusalText(refusal, labelOf(field)) };
       });
@@ -167,6 +186,24 @@ export function writeSlice(
         await list.loadList();
         return outcome;
       });
+    },
+    async selectAllMatching() {
+      const { filters, relation_filters } = get();
+      const reply = await send('bulk_count', { filters, relation_filters });
+      const counted = reply.data as { count?: unknown; limit?: unknown } | null;
+      if (!reply.ok || typeof counted?.count !== 'number') return reply.message;
+      if (typeof counted.limit === 'number' && counted.count > counted.limit)
+        return bulkLimitText(counted.count, definition.title);
+      const ids = get()
+        .list.map((row) => idOf(definition, row))
+        .filter((id): id is Id => id !== null);
+      const all = { count: counted.count, filters, relation_filters, ids };
+      set({ selected_ids: ids, selected_object: null, all_matching: all });
+      return null;
+    },
+    clearAll() {
+      set({ all_matching: null });
+      rows.clearSelection();
     },
     setInsertData(field, value) {
       set((s) => ({ insert_data: { ...s.insert_data, [field]: value } }));
@@ -188,6 +225,13 @@ export function writeSlice(
     },
     deleteSelected() {
       const selected = [...get().selected_ids];
+      const all = activeAllMatching(get());
+      if (all)
+        return queued(async () => {
+          const reply = await transport(path('bulk_delete'), matchingPayload(all), 'loud');
+          if (reply.ok) await afterAllMatching();
+          return reply.ok;
+        });
       if (selected.length === 0) return Promise.resolve(false);
       return queued(async () => {
         const reply = await transport(path('delete'), { selected }, 'loud');

@@ -1,0 +1,48 @@
+/**
+ * Select mode's selection bar, UI-free: how many rows are selected, "Select all N matching" when
+ * more rows match than are loaded (the exact count asked of the server first), and
+ * "Clear selection".
+ */
+import { useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { showToast } from '../../api/toasts';
+import { useEntityScope, useEntityState } from '../hooks/entityContext';
+import { activeAllMatching } from '../model/bulkEdit';
+
+const counted = (n: number) => n.toLocaleString('en-GB');
+
+export function useBulkSelection() {
+  const { definition, store } = useEntityScope();
+  const s = useEntityState(
+    useShallow((state) => ({
+      selectMode: state.select_mode,
+      selected: state.selected_ids.length,
+      loaded: state.list.length,
+      count: state.count,
+      more: state.count_more,
+      all: activeAllMatching(state),
+    })),
+  );
+  const [busy, setBusy] = useState(false);
+  const rowsWord = definition.title.toLowerCase();
+  const moreThanLoaded = s.count !== null && (s.more || s.count > s.loaded);
+  return {
+    visible: s.selectMode && !definition.tree,
+    status: s.all
+      ? `All ${counted(s.all.count)} matching ${rowsWord} selected`
+      : `${counted(s.selected)} selected`,
+    selectAllLabel:
+      !s.all && moreThanLoaded && s.count !== null
+        ? `Select all ${counted(s.count)}${s.more ? '+' : ''} matching`
+        : null,
+    canClear: s.selected > 0 || s.all !== null,
+    busy,
+    selectAll: async () => {
+      setBusy(true);
+      const refusal = await store.getState().selectAllMatching();
+      setBusy(false);
+      if (refusal) showToast({ type: 'w', text: refusal });
+    },
+    clear: () => store.getState().clearAll(),
+  };
+}
