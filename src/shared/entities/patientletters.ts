@@ -31,7 +31,11 @@ export const patientletters = defineEntity({
       otherKey: 'snippet_id',
     },
   ],
-  extras: [{ name: 'print', type: 'button', label: 'Print', route: 'list' }],
+  extras: [
+    { name: 'print', type: 'button', label: 'Print', route: 'list' },
+    // Downloading needs read rights; sending checks patientletters/update itself.
+    { name: 'letter_mailing', type: 'slot', label: 'PDF and e-mail', route: 'list' },
+  ],
   tabs: [
     {
       name: 'general',
@@ -44,6 +48,7 @@ export const patientletters = defineEntity({
             'patientletter_date',
             'patientletter_user_id',
             'print',
+            'letter_mailing',
           ],
         },
         { title: 'Snippets', items: ['snippets'] },
