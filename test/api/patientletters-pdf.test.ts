@@ -33,6 +33,15 @@ let c: Caller;
 let patientId: number;
 let letterId: number;
 
+/** Accented names, so that the letterhead's address block shows they print. */
+const PATIENT = {
+  patient_title: 'Ms',
+  patient_first_name: 'Zoë',
+  patient_last_name: 'Müller',
+  patient_email: 'zoe@example.org',
+  patient_address_line1: '12 Mill Lane',
+  patient_city: 'Wells',
+};
 const BODY =
   '<h2>Your plan</h2><p>Dear {patient.first_name}, Straße, café, 5&nbsp;€ or £4, nǚ lǜ.</p>' +
   '<ul><li><p>Take <strong>two</strong> doses</p></li></ul><p>See <a href="https://example.com">our page</a>.</p>';
@@ -45,16 +54,7 @@ beforeAll(async () => {
     ['clinic_phone', '01749 123456'],
   ])
     await c('modules/update_settings', { module_id: ids.materia, field, value });
-  patientId = (
-    await c<Row>('patients/insert', {
-      patient_title: 'Ms',
-      patient_first_name: 'Zoë',
-      patient_last_name: 'Müller',
-      patient_email: 'zoe@example.org',
-      patient_address_line1: '12 Mill Lane',
-      patient_city: 'Wells',
-    })
-  ).data.patient_id as number;
+  patientId = (await c<Row>('patients/insert', PATIENT)).data.patient_id as number;
   letterId = (
     await c<Row>('patientletters/insert', {
       patientletter_name: 'Follow-up',
