@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inTenant } from '../../src/server/db/tenancy';
 import type { UserToken } from '../../src/shared/envelope';
 import { NO_EMAIL_TEXT, type LetterMailing } from '../../src/shared/entities/patientletters';
-import { newCompany, type TestCompany } from '../support/api';
+import { newCompany, startTestServer, type TestCompany } from '../support/api';
 import { moduleIdsOf } from '../support/module-ids';
 import { pdfText } from '../support/pdf-text';
 import { useTestServer } from '../support/test-env';
@@ -218,5 +218,32 @@ describe('sending a letter by e-mail', () => {
       (await asReader<LetterMailing>('patientletters/get_sendings', { patientletter_id: letterId }))
         .data.sendings,
     ).toHaveLength(1);
+  });
+
+  it('records nothing when the mail server does not take the mail, and says so', async () => {
+    // Nothing listens on the discard port: the connection is refused at once.
+    const server = await startTestServer({ SMTP_URL: 'smtp://127.0.0.1:9' });
+    try {
+      const company = await newCompany(server, 'Unmailed Clinic');
+      const own = callerFor(server, company, await adminToken(server, company));
+      const patient = (await own<Row>('patients/insert', PATIENT)).data.patient_id;
+      const letter = (
+        await own<Row>('patientletters/insert', {
+          patientletter_name: 'Hello',
+          patientletter_patient_id: patient,
+        })
+      ).data.patientletter_id;
+      const reply = await own('patientletters/send', { patientletter_id: letter });
+      expect(reply).toMatchObject({ result: false, status: 503 });
+      expect(messageOf(reply)).toBe(
+        'The mail server did not take the letter, so it was not sent. Please try again later.',
+      );
+      const history = await own<LetterMailing>('patientletters/get_sendings', {
+        patientletter_id: letter,
+      });
+      expect(history.data.sendings).toEqual([]);
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -12,7 +12,7 @@ import {
   type LetterSending,
 } from '../../shared/entities/patientletters';
 import type { CallContext } from '../http/calls';
-import { badRequest, notFound } from '../http/errors';
+import { ApiError, badRequest, notFound } from '../http/errors';
 import { findRow } from '../entities/repository';
 import { notFoundText } from '../entities/values';
 import { patientletters } from '../../shared/entities';
@@ -22,6 +22,9 @@ import { letterPdf } from '../pdf/letter-pdf';
 import { letterPdfName, PDF_TYPE } from './pdf';
 import { composeLetter } from './print';
 import { requirePatient } from './patient';
+
+const MAIL_FAILED_TEXT =
+  'The mail server did not take the letter, so it was not sent. Please try again later.';
 
 const emailOf = (patient: { patient_email?: unknown }) =>
   typeof patient.patient_email === 'string' ? patient.patient_email.trim() : '';
@@ -74,11 +77,17 @@ export async function sendLetter(ctx: CallContext, id: number): Promise<LetterMa
     `please find attached our letter "${letter.patientletter_name}" of ${displayDate(letter.date)} as a PDF.`,
     `Kind regards,\n${letter.company_name}`,
   ]);
-  await ctx.services.mailer.send({
-    to,
-    subject: `${letter.patientletter_name} — ${letter.company_name}`,
-    ...body,
-    attachments: [{ filename: letterPdfName(letter), contentType: PDF_TYPE, content: pdf }],
-  });
+  try {
+    await ctx.services.mailer.send({
+      to,
+      subject: `${letter.patientletter_name} — ${letter.company_name}`,
+      ...body,
+      attachments: [{ filename: letterPdfName(letter), contentType: PDF_TYPE, content: pdf }],
+    });
+  } catch (error) {
+    // The mail server's words may name its host or account: they go to the log only.
+    ctx.services.log.error({ err: error }, 'a letter could not be mailed');
+    throw new ApiError(503, MAIL_FAILED_TEXT);
+  }
   return { email: to, sendings: await sendingsOf(ctx, id) };
 }
