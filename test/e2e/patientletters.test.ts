@@ -188,8 +188,9 @@ describe('patient letters', () => {
     await expect.poll(() => sendButton.getAttribute('data-loading')).toBeNull();
     const mail = await findMail(`To: ${email}`);
     expect(mail).toContain(`filename=letter-${id}-`);
-    await page.screenshot({ path: screenshotPath('patientletter-sent') });
+    // axe waits for the page at rest (the button's loader fading out), then the screenshot.
     expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: screenshotPath('patientletter-sent') });
 
     // Without an address, sending is blocked and says why.
     await page.goto(`/app/patientletters/${silentId}`);
@@ -202,8 +203,9 @@ describe('patient letters', () => {
     await page.setViewportSize(SMALL);
     await page.goto(`/app/patientletters/${id}`);
     await sent.first().scrollIntoViewIfNeeded();
-    await page.screenshot({ path: screenshotPath('patientletter-sent-small') });
+    // axe waits for the page at rest (the button's loader fading out), then the screenshot.
     expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: screenshotPath('patientletter-sent-small') });
     expect(errors).toEqual([]);
     await context.close();
   }, 120_000);
