@@ -59,6 +59,7 @@ const ACTION_LABELS: Record<string, string> = {
   delete: 'Deleted',
   print: 'Printed',
   export: 'Exported',
+  send: 'Sent by e-mail',
   login: 'Signed in',
   logout: 'Signed out',
 };

@@ -46,12 +46,14 @@ const NAMED: Readonly<Record<string, string>> = {
   gt: '>',
   quot: '"',
   apos: "'",
+  nbsp: '\u00a0',
   colon: ':',
   tab: '\t',
   newline: '\n',
 };
 
-function decodeEntities(text: string): string {
+/** Character references to text (also read by the PDF letter, src/server/pdf/html-blocks.ts). */
+export function decodeEntities(text: string): string {
   return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);?/gi, (whole, code: string) => {
     if (code.startsWith('#x') || code.startsWith('#X'))
       return String.fromCodePoint(parseInt(code.slice(2), 16) || 0xfffd);

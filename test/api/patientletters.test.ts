@@ -79,6 +79,8 @@ describe('patient letters', () => {
       patientletter_name: 'Follow-up',
       date: '2025-06-01',
       company_name: 'Bath & Wells Herbs',
+      clinic_address: '',
+      clinic_phone: '',
       patient_name: "Ms Rose O'Hill",
       address: ['12 Mill Lane', 'Wells BA5 1AA'],
       html: '<p>Dear Ms O&#39;Hill, 01/06/2025</p><p>Admin, Bath &amp; Wells Herbs (Bath &amp; Wells Herbs) {patient.shoe_size}</p>',

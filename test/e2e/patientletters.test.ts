@@ -1,13 +1,23 @@
 /**
  * Patient letters: written in the browser with a merge field and a snippet put
  * in from the editor's toolbar, then printed from /printing/patientletters/{id} — print media
- * emulated, merge fields filled, no app chrome, axe clean on both screens.
+ * emulated, merge fields filled, no app chrome, axe clean on both screens; downloaded as a PDF
+ * and sent to the patient by e-mail, the sending shown on the letter.
  */
 import { seriousViolations } from '../support/axe';
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { UserToken } from '../../src/shared/envelope';
-import { sharedBrowser, loginAsAdmin, openPage, screenshotPath, SMALL } from '../support/browser';
+import { NO_EMAIL_TEXT } from '../../src/shared/entities/patientletters';
+import {
+  findMail,
+  sharedBrowser,
+  loginAsAdmin,
+  openPage,
+  screenshotPath,
+  SMALL,
+} from '../support/browser';
 import { adminToken, api, insertRow } from './api';
 
 const browser = sharedBrowser();
@@ -120,4 +130,83 @@ describe('patient letters', () => {
     expect(await page.getByRole('button', { name: 'Menu' }).count()).toBe(0);
     await context.close();
   }, 60_000);
+
+  it('downloads a letter as PDF and sends it by e-mail, showing where it went', async () => {
+    const tag = randomBytes(3).toString('hex');
+    const email = `robin.${tag}@example.org`;
+    const patientFor = (values: Record<string, string>) =>
+      insertRow<{ patient_id: number }>('patients', {
+        patient_first_name: `Robin${tag}`,
+        patient_last_name: `Mailer${tag}`,
+        ...values,
+      });
+    const letterFor = async (patientId: number, name: string) =>
+      (
+        await insertRow<{ patientletter_id: number }>('patientletters', {
+          patientletter_name: name,
+          patientletter_patient_id: patientId,
+          patientletter_body: '<p>Dear {patient.first_name}, your café visit costs 5 €.</p>',
+        })
+      ).patientletter_id;
+    const id = await letterFor(
+      (await patientFor({ patient_email: email })).patient_id,
+      `PDF ${tag}`,
+    );
+    const silentId = await letterFor((await patientFor({})).patient_id, `Paper ${tag}`);
+
+    const { page, context, errors } = await openPage(browser);
+    await loginAsAdmin(page);
+    await page.goto(`/app/patientletters/${id}`);
+    const editor = page.getByRole('region', { name: 'Editor' });
+    await editor.getByRole('heading', { name: `PDF ${tag}` }).waitFor();
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      editor.getByRole('button', { name: 'Download PDF' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(
+      new RegExp(`^letter-${id}-\\d{4}-\\d{2}-\\d{2}\\.pdf$`),
+    );
+    expect((await readFile(await download.path())).subarray(0, 5).toString()).toBe('%PDF-');
+
+    await editor.getByRole('button', { name: 'Send by e-mail' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText(`Send this letter as a PDF to ${email}?`).waitFor();
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    const sent = editor.getByRole('list', { name: 'Sent by e-mail' }).getByRole('listitem');
+    await expect
+      .poll(() => sent.allInnerTexts())
+      .toEqual([
+        expect.stringMatching(
+          new RegExp(
+            `^Sent to ${email.replace(/\./g, '\\.')} on \\d\\d/\\d\\d/\\d{4} \\d\\d:\\d\\d by \\S.*$`,
+          ),
+        ),
+      ]);
+    // The sending is over once its button no longer spins.
+    const sendButton = editor.getByRole('button', { name: 'Send by e-mail' });
+    await expect.poll(() => sendButton.getAttribute('data-loading')).toBeNull();
+    const mail = await findMail(`To: ${email}`);
+    expect(mail).toContain(`filename=letter-${id}-`);
+    // axe waits for the page at rest (the button's loader fading out), then the screenshot.
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: screenshotPath('patientletter-sent') });
+
+    // Without an address, sending is blocked and says why.
+    await page.goto(`/app/patientletters/${silentId}`);
+    await editor.getByRole('heading', { name: `Paper ${tag}` }).waitFor();
+    const blocked = editor.getByRole('button', { name: 'Send by e-mail' });
+    await expect.poll(() => blocked.getAttribute('aria-disabled')).toBe('true');
+    await blocked.focus();
+    await page.getByRole('tooltip').getByText(NO_EMAIL_TEXT).waitFor();
+
+    await page.setViewportSize(SMALL);
+    await page.goto(`/app/patientletters/${id}`);
+    await sent.first().scrollIntoViewIfNeeded();
+    // axe waits for the page at rest (the button's loader fading out), then the screenshot.
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: screenshotPath('patientletter-sent-small') });
+    expect(errors).toEqual([]);
+    await context.close();
+  }, 120_000);
 });

@@ -79,6 +79,11 @@ const NAMED: Record<string, Example> = {
   'patientletters/get_printable': async (ids) => ({
     patientletter_id: await ids.row('patientletters'),
   }),
+  'patientletters/get_pdf': async (ids) => ({ patientletter_id: await ids.row('patientletters') }),
+  'patientletters/get_sendings': async (ids) => ({
+    patientletter_id: await ids.row('patientletters'),
+  }),
+  'patientletters/send': async (ids) => ({ patientletter_id: await ids.row('patientletters') }),
   'patientletters/insert_snippets': async (ids) => ({
     patientletter_id: await ids.row('patientletters'),
     snippet_ids: [await ids.row('snippets')],

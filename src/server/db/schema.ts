@@ -144,6 +144,16 @@ interface CaptchaUsesTable {
   expires_at: Date;
 }
 
+/** Letters sent by e-mail (see 0027_patientletter_sendings). */
+interface PatientletterSendingsTable {
+  company_id: number;
+  sending_id: Generated<number>;
+  patientletter_id: number;
+  sent_at: Generated<Date>;
+  sent_to: string;
+  user_id: number | null;
+}
+
 export interface DB {
   companies: CompaniesTable;
   users: UsersTable;
@@ -160,4 +170,5 @@ export interface DB {
   audit_log: AuditLogTable;
   server_secrets: ServerSecretsTable;
   captcha_uses: CaptchaUsesTable;
+  patientletter_sendings: PatientletterSendingsTable;
 }

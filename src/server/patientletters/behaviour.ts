@@ -4,6 +4,8 @@
  * ./patient.ts). patientletters/insert_snippets appends snippets to a letter and links them
  * (./snippets.ts); their merge fields ({patient.first_name}, {company.company_name}, {today}, …)
  * stay placeholders until printing, and patientletters/get_printable fills them in (./print.ts).
+ * patientletters/get_pdf downloads the same letter as a PDF (./pdf.ts); patientletters/send
+ * mails that PDF to the patient and get_sendings tells where it went (./sending.ts).
  */
 import type { patientletters } from '../../shared/entities';
 import { z } from 'zod';
@@ -11,7 +13,9 @@ import { authoredBy } from '../entities/authored-by';
 import type { EntityBehaviour } from '../entities/behaviour';
 import { idInput } from '../entities/payloads';
 import { requirePatient } from './patient';
+import { letterPdfDownload } from './pdf';
 import { printableLetter } from './print';
+import { letterMailing, sendLetter } from './sending';
 import { appendSnippets, insertSnippets } from './snippets';
 
 const byId = z.strictObject({ patientletter_id: idInput });
@@ -38,6 +42,31 @@ export const patientletterBehaviour: EntityBehaviour<typeof patientletters> = {
       handler: async (ctx, input: z.output<typeof byId>) => ({
         data: await printableLetter(ctx, input.patientletter_id),
       }),
+    },
+    get_pdf: {
+      route: 'list',
+      input: byId,
+      handler: (ctx, input: z.output<typeof byId>) =>
+        letterPdfDownload(ctx, input.patientletter_id),
+    },
+    get_sendings: {
+      route: 'list',
+      input: byId,
+      handler: async (ctx, input: z.output<typeof byId>) => ({
+        data: await letterMailing(ctx, input.patientletter_id),
+      }),
+    },
+    // Sending writes to the letter's record: the right to change letters.
+    send: {
+      route: 'update',
+      input: byId,
+      handler: async (ctx, input: z.output<typeof byId>) => {
+        const mailing = await sendLetter(ctx, input.patientletter_id);
+        return {
+          data: mailing,
+          messages: [{ type: 's', text: `The letter was sent to ${mailing.email}.` }],
+        };
+      },
     },
   },
 };

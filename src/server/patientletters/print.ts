@@ -1,6 +1,7 @@
 /**
  * patientletters/get_printable: the letter as /printing/patientletters/{id} prints it — the
- * letterhead (company name from the public settings, letter date), the patient's name and
+ * letterhead (company name from the public settings, the clinic's address and phone from the
+ * private ones, letter date), the patient's name and
  * address, and the body with its merge fields filled in and its markup sanitised. Filling and
  * sanitising happen here, under the caller's tenancy, so the page only shows what it is given.
  */
@@ -11,7 +12,9 @@ import { todayIso } from '../../shared/iso-date';
 import { sanitiseHtml } from '../../shared/sanitise-html';
 import type { CallContext } from '../http/calls';
 import { notFound } from '../http/errors';
-import { productPublicSettings } from '../modules/settings-service';
+import { PRODUCT_MODULE } from '../../shared/modules';
+import { publicSettingsOf, settingsOf } from '../modules/present';
+import { findModuleByName } from '../modules/repository';
 import { findRow, type Row } from '../entities/repository';
 import { notFoundText } from '../entities/values';
 import { requirePatient } from './patient';
@@ -31,7 +34,11 @@ function addressOf(patient: Row): string[] {
   ].filter(Boolean);
 }
 
-export async function printableLetter(ctx: CallContext, id: number): Promise<PrintableLetter> {
+/** The letter filled and sanitised, with nothing audited: each caller audits what it did. */
+export async function composeLetter(
+  ctx: CallContext,
+  id: number,
+): Promise<{ letter: PrintableLetter; patient: Row }> {
   const company = ctx.caller.company.company_id;
   const letter = await findRow(ctx.trx, patientletters, company, id);
   if (!letter) throw notFound(notFoundText(patientletters, id));
@@ -39,7 +46,9 @@ export async function printableLetter(ctx: CallContext, id: number): Promise<Pri
   const writer = letter.patientletter_user_id
     ? await findRow(ctx.trx, users, company, letter.patientletter_user_id)
     : null;
-  const settings = await productPublicSettings(ctx.trx, company);
+  const product = await findModuleByName(ctx.trx, company, PRODUCT_MODULE);
+  const settings = product ? publicSettingsOf(product) : {};
+  const clinic = product ? settingsOf(product) : {};
   const companyName = textOf(settings.company_name) || ctx.caller.company.company_name;
   const date = textOf(letter.patientletter_date) || todayIso();
   const body = fillMergeFields(textOf(letter.patientletter_body), {
@@ -48,12 +57,13 @@ export async function printableLetter(ctx: CallContext, id: number): Promise<Pri
     company: { ...settings, company_name: companyName },
     today: date,
   });
-  await ctx.audit({ action: 'print', entity: 'patientletters', entity_id: id });
-  return {
+  const printable: PrintableLetter = {
     patientletter_id: id,
     patientletter_name: textOf(letter.patientletter_name),
     date,
     company_name: companyName,
+    clinic_address: textOf(clinic.clinic_address),
+    clinic_phone: textOf(clinic.clinic_phone),
     patient_name: [patient.patient_title, patient.patient_first_name, patient.patient_last_name]
       .map(textOf)
       .filter(Boolean)
@@ -61,4 +71,11 @@ export async function printableLetter(ctx: CallContext, id: number): Promise<Pri
     address: addressOf(patient),
     html: sanitiseHtml(body),
   };
+  return { letter: printable, patient };
+}
+
+export async function printableLetter(ctx: CallContext, id: number): Promise<PrintableLetter> {
+  const { letter } = await composeLetter(ctx, id);
+  await ctx.audit({ action: 'print', entity: 'patientletters', entity_id: id });
+  return letter;
 }

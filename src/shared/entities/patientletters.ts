@@ -31,7 +31,11 @@ export const patientletters = defineEntity({
       otherKey: 'snippet_id',
     },
   ],
-  extras: [{ name: 'print', type: 'button', label: 'Print', route: 'list' }],
+  extras: [
+    { name: 'print', type: 'button', label: 'Print', route: 'list' },
+    // Downloading needs read rights; sending checks patientletters/update itself.
+    { name: 'letter_mailing', type: 'slot', label: 'PDF and e-mail', route: 'list' },
+  ],
   tabs: [
     {
       name: 'general',
@@ -44,6 +48,7 @@ export const patientletters = defineEntity({
             'patientletter_date',
             'patientletter_user_id',
             'print',
+            'letter_mailing',
           ],
         },
         { title: 'Snippets', items: ['snippets'] },
@@ -67,9 +72,33 @@ export interface PrintableLetter {
   /** YYYY-MM-DD: the letter's date, today when it has none. */
   date: string;
   company_name: string;
+  /** The clinic's address and phone (private settings of the product module); may be empty. */
+  clinic_address: string;
+  clinic_phone: string;
   patient_name: string;
   /** The patient's postal address, one line each; empty when none is known. */
   address: string[];
   /** The body with its merge fields filled in and only the editor's markup kept. */
   html: string;
 }
+
+/** One sending of a letter by e-mail (patientletters/send). */
+export interface LetterSending {
+  /** ISO timestamp. */
+  sent_at: string;
+  sent_to: string;
+  /** The sender's name; empty when that user was deleted. */
+  sent_by: string;
+}
+
+/** What patientletters/get_sendings answers: where a sending would go, and where it went. */
+export interface LetterMailing {
+  /** The patient's e-mail address; empty when the patient has none. */
+  email: string;
+  /** Newest first. */
+  sendings: LetterSending[];
+}
+
+/** The refusal of patientletters/send, also shown by the disabled button. */
+export const NO_EMAIL_TEXT =
+  'This patient has no e-mail address: add one to the patient to send letters by e-mail.';

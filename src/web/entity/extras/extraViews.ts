@@ -36,6 +36,9 @@ export const SLOTS: Readonly<Record<string, LazySlot>> = {
     default: (await withTimeout(import('../../features/group-privileges/GroupPrivileges')))
       .GroupPrivileges,
   })),
+  'patientletters.letter_mailing': lazy(async () => ({
+    default: (await withTimeout(import('./LetterMailing'))).LetterMailing,
+  })),
   'patients.patient_prescriptions': lazy(async () => ({
     default: (await withTimeout(import('./PatientHistory'))).PatientPrescriptions,
   })),
