@@ -23,6 +23,7 @@ import { allergies0020 } from './0020_allergies';
 import { auditTrail0022 } from './0022_audit_trail';
 import { prescriptionPriceTerms0023 } from './0023_prescription_price_terms';
 import { stockLedger0024 } from './0024_stock_ledger';
+import { prescriptionSafety0025 } from './0025_prescription_safety';
 
 export const MIGRATIONS: readonly Migration[] = [
   platform,
@@ -45,4 +46,5 @@ export const MIGRATIONS: readonly Migration[] = [
   auditTrail0022,
   prescriptionPriceTerms0023,
   stockLedger0024,
+  prescriptionSafety0025,
 ];
