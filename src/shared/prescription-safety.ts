@@ -27,6 +27,14 @@ export interface SafetyWarning {
   text: string;
 }
 
+/**
+ * Whether dispensing despite the warning needs a reason. The stock's own warnings do not: the
+ * dispense never takes an expired batch (first expiry first out skips it) and refuses stock the
+ * usable batches can not cover with its own message, reason or not; an empty formula is refused.
+ */
+export const needsReason = (warning: SafetyWarning): boolean =>
+  warning.kind !== 'expired' && warning.kind !== 'out_of_stock' && warning.kind !== 'empty';
+
 interface SafetyLine {
   prescription_line_herb_id?: unknown;
   prescription_line_dispensary_product_id?: unknown;
@@ -184,13 +192,13 @@ export function prescriptionWarnings(
 ): SafetyWarning[] {
   const resolved = resolve(lines, facts);
   if (resolved.length === 0) {
-    return [{ kind: 'empty', line: null, text: 'The formula has no lines yet.' }];
+    return [{ kind: 'empty', line: null, text: 'Empty formula: add a herb or a dispensary product.' }];
   }
   const warnings: SafetyWarning[] = [];
   const add = (line: number, [kind, text]: [SafetyWarningKind, string]) =>
     warnings.push({ kind, line, text });
   const days = idOf(prescription.prescription_days);
-  const firstOf = new Map<string, Resolved>();
+  const firstOf = new Map<number, Resolved>();
   const stocked = new Set<SafetyProduct>();
   for (const r of resolved) {
     const product = r.product;
@@ -204,17 +212,15 @@ export function prescriptionWarnings(
         add(r.line, found);
       }
     }
-    // The same herb twice (directly or in two products), or the same product twice.
-    const key = r.herb ? `herb ${r.herb.herb_id}` : `product ${product?.dispensary_product_id}`;
-    const first = firstOf.get(key);
-    if (first) {
-      const name = r.herb?.herb_name ?? product?.dispensary_product_name ?? '';
-      add(r.line, ['duplicate', `${name} is also on line ${first.line}.`]);
-      continue;
-    }
-    firstOf.set(key, r);
+    // The same herb twice, directly or through products (a product of no herb may repeat).
     const herb = r.herb;
     if (!herb) continue;
+    const first = firstOf.get(herb.herb_id);
+    if (first) {
+      add(r.line, ['duplicate', `${herb.herb_name} is also on line ${first.line}.`]);
+      continue;
+    }
+    firstOf.set(herb.herb_id, r);
     const mine = resolved.filter((o) => o.herb?.herb_id === herb.herb_id);
     const dose = days ? doseWarning(herb, mine, days, system) : null;
     if (dose) add(r.line, ['dose', dose]);

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { HERB_SAFETY } from '../../src/server/seed/data/herb-safety';
+import { HERBS } from '../../src/server/seed/data/herbs';
 import { prescriptionWarnings } from '../../src/shared/prescription-safety';
 import type {
   SafetyFacts,
@@ -67,7 +69,7 @@ const warn = (lines: ReturnType<typeof line>[], f = facts(), days: number | null
 describe('prescription safety warnings', () => {
   it('an empty formula (or one whose lines name nothing yet) warns once, for the formula', () => {
     expect(warn([])).toEqual([
-      { kind: 'empty', line: null, text: 'The formula has no lines yet.' },
+      { kind: 'empty', line: null, text: 'Empty formula: add a herb or a dispensary product.' },
     ]);
     expect(warn([line(null, 30)]).map((w) => w.kind)).toEqual(['empty']);
   });
@@ -170,5 +172,14 @@ describe('prescription safety warnings', () => {
       },
       { kind: 'duplicate', line: 2, text: 'Valerian is also on line 1.' },
     ]);
+  });
+});
+
+describe('the demo herbs’ cautions', () => {
+  it('cover at least 30 demo herbs, by names the seed knows', () => {
+    const names = new Set(HERBS.map((h) => h.name));
+    const cautioned = Object.keys(HERB_SAFETY);
+    expect(cautioned.length).toBeGreaterThanOrEqual(30);
+    expect(cautioned.filter((name) => !names.has(name))).toEqual([]);
   });
 });

@@ -15,13 +15,14 @@ import { pickBatches } from '../stock/fefo';
 import { addMoves, lockProducts, lockUsableBatches, type NewMove } from '../stock/ledger';
 import { readLines, requireDraft } from './lines';
 import { openWarnings } from './safety';
+import { needsReason } from '../../shared/prescription-safety';
 
 export async function dispense(ctx: CallContext, id: number, reason = '') {
   const company = ctx.caller.company.company_id;
   const before = await requireDraft(ctx, id);
   const lines = await readLines(ctx, id);
   if (lines.length === 0) throw badRequest('A prescription without lines can not be dispensed.');
-  const warnings = await openWarnings(ctx, before, lines);
+  const warnings = (await openWarnings(ctx, before, lines)).filter(needsReason);
   const why = reason.trim();
   if (warnings.length > 0 && !why) {
     const list = warnings.map((w) => (w.line ? `line ${w.line}: ${w.text}` : w.text)).join(' ');
