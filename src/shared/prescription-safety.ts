@@ -192,7 +192,9 @@ export function prescriptionWarnings(
 ): SafetyWarning[] {
   const resolved = resolve(lines, facts);
   if (resolved.length === 0) {
-    return [{ kind: 'empty', line: null, text: 'Empty formula: add a herb or a dispensary product.' }];
+    return [
+      { kind: 'empty', line: null, text: 'Empty formula: add a herb or a dispensary product.' },
+    ];
   }
   const warnings: SafetyWarning[] = [];
   const add = (line: number, [kind, text]: [SafetyWarningKind, string]) =>
