@@ -25,7 +25,15 @@ export function usePrescriptionSafety(prescriptionId: number, lines: readonly Ro
   const herbIds = idsOf(lines, 'prescription_line_herb_id');
   const productIds = idsOf(lines, 'prescription_line_dispensary_product_id');
   const query = useQuery({
-    queryKey: ['safety-facts', slug, prescriptionId, herbIds.join(','), productIds.join(',')],
+    // Another patient chosen for the prescription brings another record.
+    queryKey: [
+      'safety-facts',
+      slug,
+      prescriptionId,
+      row.prescription_patient_id,
+      herbIds.join(','),
+      productIds.join(','),
+    ],
     queryFn: () =>
       callData<SafetyFacts>('prescriptions/get_safety_facts', {
         prescription_id: prescriptionId,
