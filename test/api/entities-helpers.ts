@@ -69,7 +69,9 @@ export async function sampleValue(
     case 'number': {
       if (field.money) return 10 * variant + 0.5;
       const base = field.name.endsWith('_max') ? 10_000 : (field.min ?? 0) + 1000;
-      return base * variant;
+      // Under a small maximum (an age in years), still two different values.
+      const value = base * variant;
+      return field.max !== undefined && value > field.max ? field.max - variant + 1 : value;
     }
     case 'single_select_relation':
     case 'tree_select':

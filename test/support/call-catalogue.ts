@@ -90,6 +90,12 @@ const NAMED: Record<string, Example> = {
   }),
   'prescriptions/dispense': async (ids) => ({
     prescription_id: await ids.disposable('prescriptions'),
+    reason: 'Discussed with the patient.',
+  }),
+  'prescriptions/get_safety_facts': async (ids) => ({
+    prescription_id: await ids.row('prescriptions'),
+    herb_ids: [await ids.row('herbs')],
+    dispensary_product_ids: [await ids.row('dispensary_products')],
   }),
   'prescriptions/get_lines': async (ids) => ({ prescription_id: await ids.row('prescriptions') }),
   'prescriptions/get_batches': async (ids) => ({

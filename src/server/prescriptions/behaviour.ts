@@ -23,6 +23,7 @@ import { prescriptionBatches } from '../stock/prescription-batches';
 import { dispense } from './dispensing';
 import { readFormulas, readLines, saveLines } from './lines';
 import { repeatPrescription } from './repeat';
+import { dispenseSchema, readSafetyFacts, safetyFactsSchema } from './safety';
 
 const byId = z.strictObject({ prescription_id: idInput });
 const byPatient = z.strictObject({ prescription_patient_id: idInput });
@@ -66,6 +67,14 @@ export const prescriptionBehaviour: EntityBehaviour<typeof prescriptions> = {
         data: await readFormulas(ctx, input.prescription_patient_id, PATIENT_HISTORY_LIMIT),
       }),
     },
+    // The patient's record, the herbs' cautions and the stock the editor's warnings need.
+    get_safety_facts: {
+      route: 'list',
+      input: safetyFactsSchema,
+      handler: async (ctx, input: z.output<typeof safetyFactsSchema>) => ({
+        data: await readSafetyFacts(ctx, input),
+      }),
+    },
     save_lines: {
       route: 'update',
       input: saveLinesSchema,
@@ -83,9 +92,9 @@ export const prescriptionBehaviour: EntityBehaviour<typeof prescriptions> = {
     },
     // Its privilege route is the one the Dispense button declares.
     dispense: {
-      input: byId,
-      handler: async (ctx, input: z.output<typeof byId>) => ({
-        data: await dispense(ctx, input.prescription_id),
+      input: dispenseSchema,
+      handler: async (ctx, input: z.output<typeof dispenseSchema>) => ({
+        data: await dispense(ctx, input.prescription_id, input.reason),
       }),
     },
   },

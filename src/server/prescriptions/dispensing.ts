@@ -2,7 +2,8 @@
  * Dispensing (prescriptions/dispense): takes each dispensary product's quantity from its batches,
  * first expiry first out (../stock/fefo.ts) — all lines or none — writes one ledger row per batch
  * used, naming the prescription (so a recalled batch finds its patients), and marks the
- * prescription dispensed, after which it is locked.
+ * prescription dispensed, after which it is locked. A formula with open safety warnings
+ * (./safety.ts) is dispensed only with a reason, which the prescription keeps.
  */
 import { prescriptions } from '../../shared/entities';
 import { formatQuantities, type UnitKind } from '../../shared/units';
@@ -13,12 +14,20 @@ import { findRow, updateRow, type Row } from '../entities/repository';
 import { pickBatches } from '../stock/fefo';
 import { addMoves, lockProducts, lockUsableBatches, type NewMove } from '../stock/ledger';
 import { readLines, requireDraft } from './lines';
+import { openWarnings } from './safety';
+import { needsReason } from '../../shared/prescription-safety';
 
-export async function dispense(ctx: CallContext, id: number) {
+export async function dispense(ctx: CallContext, id: number, reason = '') {
   const company = ctx.caller.company.company_id;
   const before = await requireDraft(ctx, id);
   const lines = await readLines(ctx, id);
   if (lines.length === 0) throw badRequest('A prescription without lines can not be dispensed.');
+  const warnings = (await openWarnings(ctx, before, lines)).filter(needsReason);
+  const why = reason.trim();
+  if (warnings.length > 0 && !why) {
+    const list = warnings.map((w) => (w.line ? `line ${w.line}: ${w.text}` : w.text)).join(' ');
+    throw badRequest(`This formula has open warnings; give a reason to dispense it. ${list}`);
+  }
   // What each product must give, the lines of one product together.
   const needed = new Map<number, { quantity: number; kind: UnitKind }>();
   for (const line of lines) {
@@ -57,7 +66,10 @@ export async function dispense(ctx: CallContext, id: number) {
     }
   }
   await addMoves(ctx.trx, company, ctx.user.user_id, moves);
-  await updateRow(ctx.trx, prescriptions, company, id, { prescription_status: 'dispensed' });
+  await updateRow(ctx.trx, prescriptions, company, id, {
+    prescription_status: 'dispensed',
+    prescription_dispense_reason: warnings.length > 0 ? why : '',
+  });
   const after = (await findRow(ctx.trx, prescriptions, company, id)) as Row;
   const taken = moves.map((m) => ({ batch_id: m.batch_id, quantity: -m.quantity }));
   await ctx.audit({
@@ -65,7 +77,7 @@ export async function dispense(ctx: CallContext, id: number) {
     entity: 'prescriptions',
     entity_id: id,
     before,
-    after: { ...after, batches: taken },
+    after: { ...after, batches: taken, warnings },
   });
   return { entity: after, lines, batches: taken };
 }

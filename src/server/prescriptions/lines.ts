@@ -57,7 +57,8 @@ export async function readLines(ctx: CallContext, id: number): Promise<Prescript
 export async function readFormulas(ctx: CallContext, patientId: number, limit: number) {
   const latest = await sql<{ prescription_id: number }>`select prescription_id,
       prescription_dose_instructions, prescription_unit_kind,
-      prescription_daily_dose::float8 as prescription_daily_dose, prescription_days
+      prescription_daily_dose::float8 as prescription_daily_dose, prescription_days,
+      prescription_dispense_reason
     from prescriptions
     where company_id = ${companyOf(ctx)} and prescription_patient_id = ${patientId}
     order by prescription_date desc, prescription_id desc limit ${limit}`.execute(ctx.trx);

@@ -16,6 +16,7 @@ import {
   SPECIALISMS,
   SYMPTOMS,
 } from './data/clinical-lists';
+import { CAUTION_CONDITIONS, HERB_SAFETY } from './data/herb-safety';
 import { HERB_TRADITIONS, HERBS } from './data/herbs';
 import { SNIPPETS } from './data/snippets';
 import { seedDispensary, seedSubcategories } from './demo-dispensary';
@@ -43,7 +44,7 @@ async function seedLists(trx: Tx, companyId: number) {
       { key: `${base}_name`, id: `${base}_id` },
     );
   return {
-    conditions: await list('conditions', 'condition', CONDITIONS),
+    conditions: await list('conditions', 'condition', [...CONDITIONS, ...CAUTION_CONDITIONS]),
     symptoms: await list('symptoms', 'symptom', SYMPTOMS),
     specialisms: await list('specialisms', 'specialism', SPECIALISMS),
     diseases: await insertRows(
@@ -96,6 +97,9 @@ async function seedHerbs(
       herb_indications: h.indications,
       herb_cautions: h.cautions,
       herb_category_id: categories.get(HERB_TRADITIONS[h.name] ?? 'Western') ?? null,
+      herb_caution_pregnancy: HERB_SAFETY[h.name]?.pregnancy ? 1 : 0,
+      herb_caution_lactation: HERB_SAFETY[h.name]?.lactation ? 1 : 0,
+      herb_caution_min_age: HERB_SAFETY[h.name]?.minAge ?? null,
     })),
     { key: 'herb_name', id: 'herb_id' },
   );
@@ -113,6 +117,30 @@ async function seedHerbs(
       ]),
     );
   const uses = (h: (typeof HERBS)[number]) => HERB_USES[h.name];
+  const safety = (h: (typeof HERBS)[number]) => HERB_SAFETY[h.name];
+  const drugClasses = await namesToIds(
+    trx,
+    companyId,
+    'drug_classes',
+    'drug_class_id',
+    'drug_class_name',
+  );
+  await link(
+    trx,
+    companyId,
+    'herb_caution_conditions',
+    'herb_id',
+    'condition_id',
+    pairs((h) => safety(h)?.conditions, lists.conditions, 'condition'),
+  );
+  await link(
+    trx,
+    companyId,
+    'herb_caution_drug_classes',
+    'herb_id',
+    'drug_class_id',
+    pairs((h) => safety(h)?.drugs, drugClasses, 'drug class'),
+  );
   await link(
     trx,
     companyId,

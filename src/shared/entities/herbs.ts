@@ -1,6 +1,6 @@
 /** The materia medica: names, family, parts used, actions, indications, doses. */
 import { defineEntity } from './define';
-import { category, input, quantity, select, textarea } from './fields';
+import { category, input, number, quantity, select, textarea, toggle } from './fields';
 import { MATERIA_UNIT_KIND_OPTIONS } from './options';
 
 const doseUnit = { kindField: 'herb_dose_unit_kind' } as const;
@@ -10,6 +10,12 @@ const linked = (name: string, entities: string, otherKey: string) => ({
   table: `herb_${name}`,
   otherKey,
 });
+
+const RELATION_LABELS: Record<string, string | undefined> = {
+  partuseds: 'Parts used',
+  caution_conditions: 'Avoid with conditions',
+  caution_drug_classes: 'Interacts with medicines',
+};
 
 export const herbs = defineEntity({
   entities: 'herbs',
@@ -38,6 +44,17 @@ export const herbs = defineEntity({
     }),
     quantity('herb_dose_min', doseUnit, { nullable: true, label: 'Daily dose from' }),
     quantity('herb_dose_max', doseUnit, { nullable: true, label: 'Daily dose to' }),
+    // Structured cautions, from the herb's monograph (docs/herb-cautions.md): the formula editor
+    // checks them against the patient's record (src/shared/prescription-safety.ts).
+    toggle('herb_caution_pregnancy', { label: 'Avoid in pregnancy' }),
+    toggle('herb_caution_lactation', { label: 'Avoid while breastfeeding' }),
+    number('herb_caution_min_age', {
+      integer: true,
+      min: 0,
+      max: 18,
+      nullable: true,
+      label: 'Not for children under (years)',
+    }),
     category('herb_category_id', 'herbs'),
     textarea('herb_notes', { max: 20_000 }),
   ],
@@ -47,9 +64,12 @@ export const herbs = defineEntity({
     linked('conditions', 'conditions', 'condition_id'),
     linked('diseases', 'diseases', 'disease_id'),
     linked('organs', 'organs', 'organ_id'),
+    // What the monograph says to avoid: conditions of the patient, classes of medicines taken.
+    linked('caution_conditions', 'conditions', 'condition_id'),
+    linked('caution_drug_classes', 'drug_classes', 'drug_class_id'),
     linked('specialisms', 'specialisms', 'specialism_id'),
     linked('symptoms', 'symptoms', 'symptom_id'),
-  ].map((r) => ({ ...r, label: r.name === 'partuseds' ? 'Parts used' : undefined })),
+  ].map((r) => ({ ...r, label: RELATION_LABELS[r.name] })),
   tabs: [
     {
       name: 'general',
@@ -67,6 +87,16 @@ export const herbs = defineEntity({
         { title: 'Materia medica', items: ['partuseds', 'actions'] },
         { title: 'Dose', items: ['herb_dose_unit_kind', 'herb_dose_min', 'herb_dose_max'] },
         { title: 'Indications and cautions', items: ['herb_indications', 'herb_cautions'] },
+        {
+          title: 'Safety checks',
+          items: [
+            'herb_caution_pregnancy',
+            'herb_caution_lactation',
+            'herb_caution_min_age',
+            'caution_conditions',
+            'caution_drug_classes',
+          ],
+        },
       ],
     },
     {

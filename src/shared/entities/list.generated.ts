@@ -8,6 +8,7 @@ export { conditions } from './conditions';
 export { countries } from './countries';
 export { diseases } from './diseases';
 export { dispensary_products } from './dispensary_products';
+export { drugClasses } from './drug_classes';
 export { groups } from './groups';
 export { herbs } from './herbs';
 export { locations } from './locations';
@@ -33,6 +34,7 @@ export type EntityPath =
   | 'countries'
   | 'diseases'
   | 'dispensary_products'
+  | 'drug_classes'
   | 'groups'
   | 'herbs'
   | 'locations'

@@ -3,7 +3,18 @@
  * stored "Last, First" column the database computes, so lists sort and search by it.
  */
 import { defineEntity } from './define';
-import { category, date, email, input, readOnly, reference, select, tel, textarea } from './fields';
+import {
+  category,
+  date,
+  email,
+  input,
+  readOnly,
+  reference,
+  select,
+  tel,
+  textarea,
+  toggle,
+} from './fields';
 import { GENDER_OPTIONS, PREFERRED_CONTACT_OPTIONS, SEX_OPTIONS } from './options';
 
 export const patients = defineEntity({
@@ -44,6 +55,9 @@ export const patients = defineEntity({
     input('patient_reference_number', { max: 50, copy: false }),
     category('patient_category_id', 'patients'),
     textarea('patient_notes', { max: 20_000 }),
+    // Read by the formula editor's safety checks (src/shared/prescription-safety.ts).
+    toggle('patient_pregnant', { label: 'Pregnant' }),
+    toggle('patient_breastfeeding', { label: 'Breastfeeding' }),
   ],
   relations: [
     {
@@ -58,6 +72,13 @@ export const patients = defineEntity({
       entities: 'allergies',
       table: 'patient_allergies',
       otherKey: 'allergy_id',
+    },
+    {
+      name: 'medications',
+      entities: 'drug_classes',
+      table: 'patient_drug_classes',
+      otherKey: 'drug_class_id',
+      label: 'Current medication',
     },
   ],
   // The patient's prescriptions and letters, read here and created from here (their own calls).
@@ -107,6 +128,10 @@ export const patients = defineEntity({
       sections: [
         { title: 'Follow-up', items: ['patient_next_appointment'] },
         { title: 'Allergies', items: ['allergies'] },
+        {
+          title: 'Pregnancy and medication',
+          items: ['patient_pregnant', 'patient_breastfeeding', 'medications'],
+        },
         { title: 'Conditions and symptoms', items: ['conditions', 'symptoms'] },
         { title: 'Notes', items: ['patient_notes'] },
       ],

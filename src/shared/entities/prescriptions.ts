@@ -59,6 +59,12 @@ export const prescriptions = defineEntity({
     money('prescription_container_fee', { readOnly: true, label: 'Container fee' }),
     number('prescription_tax_rate', { readOnly: true, min: 0, max: 100, label: 'Tax rate (%)' }),
     textarea('prescription_notes'),
+    // Why it was dispensed despite open safety warnings (prescriptions/dispense sets it).
+    textarea('prescription_dispense_reason', {
+      readOnly: true,
+      max: 1000,
+      label: 'Dispensed despite warnings because',
+    }),
   ],
   indexes: [['prescription_patient_id', 'prescription_date'], ['prescription_date']],
   lockedWhen: { field: 'prescription_status', value: 'dispensed', text: DISPENSED_TEXT },
@@ -99,6 +105,7 @@ export const prescriptions = defineEntity({
             'prescription_days',
             'prescription_status',
             'prescription_total_price',
+            'prescription_dispense_reason',
             'dispense',
             'print',
             'print_label',

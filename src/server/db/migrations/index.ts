@@ -23,6 +23,7 @@ import { allergies0020 } from './0020_allergies';
 import { auditTrail0022 } from './0022_audit_trail';
 import { prescriptionPriceTerms0023 } from './0023_prescription_price_terms';
 import { stockLedger0024 } from './0024_stock_ledger';
+import { prescriptionSafety0025 } from './0025_prescription_safety';
 import { patientletterSendings0027 } from './0027_patientletter_sendings';
 import { userSurname0029 } from './0029_user_surname';
 
@@ -47,6 +48,7 @@ export const MIGRATIONS: readonly Migration[] = [
   auditTrail0022,
   prescriptionPriceTerms0023,
   stockLedger0024,
+  prescriptionSafety0025,
   patientletterSendings0027,
   userSurname0029,
 ];

@@ -6,6 +6,7 @@
 import type { EntityPath } from '../../../shared/entities';
 import type { SeedRow } from '../insert';
 import { ACTIONS, PARTS_USED } from './materia-basics';
+import { DRUG_CLASSES } from './drug-classes';
 
 export const STARTING_ROWS: ReadonlyArray<readonly [EntityPath, readonly SeedRow[]]> = [
   ['partuseds', PARTS_USED.map(([name, latin]) => ({ partused_name: name, partused_latin_name: latin }))],
@@ -27,4 +28,5 @@ export const STARTING_ROWS: ReadonlyArray<readonly [EntityPath, readonly SeedRow
       'Bee and wasp stings',
     ].map((name) => ({ allergy_name: name })),
   ],
+  ['drug_classes', DRUG_CLASSES.map((name) => ({ drug_class_name: name }))],
 ];

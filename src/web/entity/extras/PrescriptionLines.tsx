@@ -3,7 +3,9 @@
  * saved as a whole with save_lines whenever a line changes (the server then sets the total). A
  * new line stays here until it names a herb or a dispensary product. Dispensed ones are read-only.
  * A wide editor shows each line as one row under column heads; a narrow one stacks its fields.
- * "Repeat prescription" copies the formula into a new draft (useRepeatPrescription).
+ * "Repeat prescription" copies the formula into a new draft (useRepeatPrescription). Safety
+ * warnings stand beside the line they belong to (usePrescriptionSafety); dispensing with any open
+ * asks for a reason (DispenseReasonDialog).
  */
 import { Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
@@ -18,6 +20,10 @@ import type { Row } from '../model/types';
 import { useCompanySettings } from '../../theme/useCompanySettings';
 import { prescriptionSummary } from './prescriptionSummary';
 import { useRepeatPrescription } from './useRepeatPrescription';
+import { usePrescriptionSafety } from './usePrescriptionSafety';
+import { SafetyWarnings } from './SafetyWarnings';
+import { DispenseReasonDialog } from './DispenseReasonDialog';
+import type { SafetyWarning } from '../../../shared/prescription-safety';
 import { withProductDefaults } from './productDefaults';
 import type { SlotProps } from './extraViews';
 import classes from './PrescriptionLines.module.css';
@@ -67,11 +73,17 @@ function useLines(prescriptionId: number) {
   return { lines, save };
 }
 
+const NO_LINES: Lines = [];
+
 export function PrescriptionLines({ rowId, row, disabled }: SlotProps) {
   const { lines, save } = useLines(rowId);
   const repeat = useRepeatPrescription(rowId);
   const readOnly = disabled || row.prescription_status !== 'draft';
+  const warnings = usePrescriptionSafety(rowId, lines ?? NO_LINES, row);
   if (lines === null) return <Text size="sm">Loading the lines…</Text>;
+  // A dispensed formula's warnings were answered (its reason is on the record).
+  const shown = readOnly ? [] : warnings;
+  const beside = (line: number | null) => shown.filter((w) => w.line === line);
   const replace = (index: number, values: Row | null) =>
     save(
       values === null
@@ -85,6 +97,7 @@ export function PrescriptionLines({ rowId, row, disabled }: SlotProps) {
           No lines yet.
         </Text>
       )}
+      <SafetyWarnings warnings={beside(null)} label="Warnings for the formula" />
       {lines.length > 0 && <ColumnHeads />}
       {lines.map((line, index) => (
         <LineEditor
@@ -92,6 +105,7 @@ export function PrescriptionLines({ rowId, row, disabled }: SlotProps) {
           index={index}
           values={line}
           readOnly={readOnly}
+          warnings={beside(index + 1)}
           onChange={(values) => replace(index, values)}
         />
       ))}
@@ -113,6 +127,7 @@ export function PrescriptionLines({ rowId, row, disabled }: SlotProps) {
         )}
       </Group>
       <Totals lines={lines} row={row} />
+      <DispenseReasonDialog />
     </Stack>
   );
 }
@@ -150,10 +165,11 @@ interface LineProps {
   index: number;
   values: Row;
   readOnly: boolean;
+  warnings: readonly SafetyWarning[];
   onChange: (values: Row | null) => Promise<string | null>;
 }
 
-function LineEditor({ index, values, readOnly, onChange }: LineProps) {
+function LineEditor({ index, values, readOnly, warnings, onChange }: LineProps) {
   const pricing = useCompanySettings();
   const source: EditorSource = {
     definition: lineDefinition,
@@ -198,6 +214,7 @@ function LineEditor({ index, values, readOnly, onChange }: LineProps) {
           Choose a dispensary product or a herb to save this line.
         </Text>
       )}
+      <SafetyWarnings warnings={warnings} label={`Warnings for line ${index + 1}`} />
     </Paper>
   );
 }

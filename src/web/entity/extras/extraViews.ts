@@ -111,6 +111,16 @@ export const LIST_TOOLS: Readonly<Record<string, LazyExoticComponent<ComponentTy
 } satisfies ByEntity<LazyExoticComponent<ComponentType>>;
 
 /** Buttons without a server call of their own. */
+/**
+ * What a button's call sends besides the row's id, asked before the call (in place of its plain
+ * confirmation); null cancels. Dispensing asks for a reason while safety warnings are open.
+ */
+type CallPayload = (id: Id, confirmText?: string) => Promise<Record<string, unknown> | null>;
+export const CALL_PAYLOADS: Readonly<Record<string, CallPayload>> = {
+  'prescriptions.dispense': async (id, confirmText) =>
+    (await import('./dispenseSafety')).dispensePayload(Number(id), confirmText),
+} satisfies ByItem<CallPayload>;
+
 export const BUTTON_ACTIONS: Readonly<Record<string, (id: Id) => void>> = {
   'patientletters.print': (id) => {
     window.open(`/printing/patientletters/${id}`, '_blank', 'noopener');

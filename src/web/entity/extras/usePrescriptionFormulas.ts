@@ -45,7 +45,9 @@ function formulaText(lines: readonly PrescriptionLine[], row: Row, system: UnitS
   ]
     .filter(Boolean)
     .join('; ');
-  return [formula, dose].filter(Boolean).join(' — ');
+  const reason = textOf(row.prescription_dispense_reason).trim();
+  const despite = reason ? `dispensed despite warnings: ${reason}` : '';
+  return [formula, dose, despite].filter(Boolean).join(' — ');
 }
 
 /** The words for each listed prescription, by its row; null until loaded or when not allowed. */

@@ -7,7 +7,7 @@ import { Loader, Text } from '@mantine/core';
 import { Suspense, useState } from 'react';
 import { confirm } from '../../features/confirm/confirm';
 import { useEntityScope, useEntityState } from '../hooks/entityContext';
-import { BUTTON_ACTIONS, EXTRA_TABS, extraKey, SLOTS } from '../extras/extraViews';
+import { BUTTON_ACTIONS, CALL_PAYLOADS, EXTRA_TABS, extraKey, SLOTS } from '../extras/extraViews';
 import { ReasonButton } from '../list/ReasonButton';
 import { idOf } from '../model/rows';
 import type { ExtraItemProps } from './fieldProps';
@@ -27,9 +27,15 @@ export function ButtonField({ item }: ExtraItemProps) {
     if (id === null) return;
     if (action) return action(id);
     if (!call) return;
-    if (item.extra.confirm && !(await confirm(item.extra.confirm))) return;
+    const prepare = CALL_PAYLOADS[extraKey(definition, item.name)];
+    const payload = prepare
+      ? await prepare(id, item.extra.confirm)
+      : item.extra.confirm && !(await confirm(item.extra.confirm))
+        ? null
+        : {};
+    if (payload === null) return;
     setBusy(true);
-    await store.getState().runCall(call);
+    await store.getState().runCall(call, payload);
     setBusy(false);
   };
   return (

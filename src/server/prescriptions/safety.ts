@@ -1,0 +1,159 @@
+/**
+ * The facts a prescription's safety warnings are computed from (src/shared/prescription-safety.ts):
+ * its patient's record, the herbs and products of its lines (and of lines still being edited) and
+ * those products' batches — read in a few set queries, for prescriptions/get_safety_facts and for
+ * the check prescriptions/dispense makes before it takes any stock.
+ */
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { prescriptions } from '../../shared/entities';
+import { textRule } from '../../shared/entities/rules';
+import {
+  MAX_PRESCRIPTION_LINES,
+  type PrescriptionLine,
+} from '../../shared/entities/prescription-lines';
+import { prescriptionWarnings, type SafetyWarning } from '../../shared/prescription-safety';
+import type {
+  SafetyFacts,
+  SafetyHerb,
+  SafetyProduct,
+} from '../../shared/prescription-safety-facts';
+import type { CallContext } from '../http/calls';
+import { notFound } from '../http/errors';
+import { companyUnits } from '../modules/company-units';
+import { idInput, idList } from '../entities/payloads';
+import { findRow, type Row } from '../entities/repository';
+import { notFoundText } from '../entities/values';
+import { readLines } from './lines';
+
+const companyOf = (ctx: CallContext) => ctx.caller.company.company_id;
+
+/**
+ * prescriptions/get_safety_facts: the facts of a prescription's patient, of the herbs and products
+ * of its saved lines and of those named here (lines being edited, not saved yet).
+ */
+export const safetyFactsSchema = z.strictObject({
+  prescription_id: idInput,
+  herb_ids: idList(MAX_PRESCRIPTION_LINES).default([]),
+  dispensary_product_ids: idList(MAX_PRESCRIPTION_LINES).default([]),
+});
+
+/** prescriptions/dispense: the reason is needed only while the formula has open warnings. */
+export const dispenseSchema = z.strictObject({
+  prescription_id: idInput,
+  reason: textRule(1000, false).default(''),
+});
+
+async function readPatient(ctx: CallContext, patientId: number) {
+  const company = companyOf(ctx);
+  const result = await sql<{
+    patient_dob: string | null;
+    patient_pregnant: number;
+    patient_breastfeeding: number;
+    conditions: { id: number; name: string }[];
+    medications: { id: number; name: string }[];
+  }>`select p.patient_dob::text as patient_dob, p.patient_pregnant, p.patient_breastfeeding,
+      coalesce((select json_agg(json_build_object('id', c.condition_id, 'name', c.condition_name)
+          order by c.condition_name)
+        from patient_conditions pc join conditions c
+          on c.company_id = pc.company_id and c.condition_id = pc.condition_id
+        where pc.company_id = p.company_id and pc.patient_id = p.patient_id), '[]') as conditions,
+      coalesce((select json_agg(json_build_object('id', d.drug_class_id, 'name', d.drug_class_name)
+          order by d.drug_class_name)
+        from patient_drug_classes pd join drug_classes d
+          on d.company_id = pd.company_id and d.drug_class_id = pd.drug_class_id
+        where pd.company_id = p.company_id and pd.patient_id = p.patient_id), '[]') as medications
+    from patients p where p.company_id = ${company} and p.patient_id = ${patientId}`.execute(
+    ctx.trx,
+  );
+  return result.rows[0] ?? null;
+}
+
+async function readProducts(ctx: CallContext, ids: readonly number[]): Promise<SafetyProduct[]> {
+  if (ids.length === 0) return [];
+  const result = await sql<SafetyProduct>`select p.dispensary_product_id,
+      p.dispensary_product_name, p.dispensary_product_herb_id,
+      coalesce((select json_agg(json_build_object('batch_name', b.batch_name,
+          'batch_expiry', b.batch_expiry::text, 'batch_quantity', b.batch_quantity::float8)
+          order by b.batch_expiry nulls first, b.batch_id)
+        from batches b where b.company_id = p.company_id
+          and b.batch_dispensary_product_id = p.dispensary_product_id
+          and b.batch_quantity > 0), '[]') as batches
+    from dispensary_products p
+    where p.company_id = ${companyOf(ctx)}
+      and p.dispensary_product_id = any(${[...ids]}::bigint[])`.execute(ctx.trx);
+  return result.rows;
+}
+
+async function readHerbs(ctx: CallContext, ids: readonly number[]): Promise<SafetyHerb[]> {
+  if (ids.length === 0) return [];
+  const result = await sql<SafetyHerb>`select h.herb_id, h.herb_name, h.herb_dose_unit_kind,
+      h.herb_dose_min::float8 as herb_dose_min, h.herb_dose_max::float8 as herb_dose_max,
+      h.herb_caution_pregnancy, h.herb_caution_lactation, h.herb_caution_min_age,
+      array(select c.condition_id::int from herb_caution_conditions c
+        where c.company_id = h.company_id and c.herb_id = h.herb_id) as caution_condition_ids,
+      array(select d.drug_class_id::int from herb_caution_drug_classes d
+        where d.company_id = h.company_id and d.herb_id = h.herb_id) as caution_drug_class_ids
+    from herbs h
+    where h.company_id = ${companyOf(ctx)} and h.herb_id = any(${[...ids]}::bigint[])`.execute(
+    ctx.trx,
+  );
+  return result.rows;
+}
+
+const unique = (values: ReadonlyArray<number | null | undefined>): number[] => [
+  ...new Set(values.filter((v): v is number => typeof v === 'number')),
+];
+
+/** The facts for a prescription row, its saved lines and the ids of lines being edited. */
+async function factsFor(
+  ctx: CallContext,
+  row: Row,
+  lines: readonly PrescriptionLine[],
+  extra: { herb_ids: readonly number[]; dispensary_product_ids: readonly number[] },
+): Promise<SafetyFacts> {
+  const today = await sql<{ today: string }>`select current_date::text as today`.execute(ctx.trx);
+  const products = await readProducts(
+    ctx,
+    unique([
+      ...lines.map((l) => l.prescription_line_dispensary_product_id),
+      ...extra.dispensary_product_ids,
+    ]),
+  );
+  const herbs = await readHerbs(
+    ctx,
+    unique([
+      ...lines.map((l) => l.prescription_line_herb_id),
+      ...products.map((p) => p.dispensary_product_herb_id),
+      ...extra.herb_ids,
+    ]),
+  );
+  const patient = await readPatient(ctx, row.prescription_patient_id as number);
+  return { today: today.rows[0]?.today ?? '', patient, herbs, products };
+}
+
+async function requirePrescription(ctx: CallContext, id: number): Promise<Row> {
+  const row = await findRow(ctx.trx, prescriptions, companyOf(ctx), id);
+  if (!row) throw notFound(notFoundText(prescriptions, id));
+  return row;
+}
+
+/** prescriptions/get_safety_facts: everything the editor's warnings need, in one reply. */
+export async function readSafetyFacts(
+  ctx: CallContext,
+  input: { prescription_id: number; herb_ids: number[]; dispensary_product_ids: number[] },
+): Promise<SafetyFacts> {
+  const row = await requirePrescription(ctx, input.prescription_id);
+  return factsFor(ctx, row, await readLines(ctx, input.prescription_id), input);
+}
+
+/** The warnings a prescription's saved lines have open now, as the editor shows them. */
+export async function openWarnings(
+  ctx: CallContext,
+  row: Row,
+  lines: readonly PrescriptionLine[],
+): Promise<SafetyWarning[]> {
+  const facts = await factsFor(ctx, row, lines, { herb_ids: [], dispensary_product_ids: [] });
+  const { unitSystem } = await companyUnits(ctx.trx, companyOf(ctx));
+  return prescriptionWarnings(lines, row, facts, unitSystem);
+}
