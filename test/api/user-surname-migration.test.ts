@@ -27,13 +27,17 @@ it('moves a surname into an empty last name and keeps a given last name', async 
   expect(migration).toBeDefined();
   await owner.query('begin');
   try {
-    const set = `update users set user_last_name = $2, user_surname = $3 where user_id = $1`;
-    await owner.query(set, [onlySurname.userId, ' ', 'Kingsley']);
-    await owner.query(set, [both.userId, 'Hale', 'Other']);
+    // Ids are per company: every statement names the company too.
+    const company = env.company.companyId;
+    const set = `update users set user_last_name = $3, user_surname = $4
+      where company_id = $1 and user_id = $2`;
+    await owner.query(set, [company, onlySurname.userId, ' ', 'Kingsley']);
+    await owner.query(set, [company, both.userId, 'Hale', 'Other']);
     await owner.query(migration!.sql);
     const { rows } = await owner.query<{ user_id: number; user_last_name: string }>(
-      `select user_id, user_last_name from users where user_id = any($1) order by user_id`,
-      [[onlySurname.userId, both.userId]],
+      `select user_id, user_last_name from users
+        where company_id = $1 and user_id = any($2) order by user_id`,
+      [company, [onlySurname.userId, both.userId]],
     );
     expect(rows).toEqual([
       { user_id: onlySurname.userId, user_last_name: 'Kingsley' },
