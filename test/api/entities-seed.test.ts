@@ -139,6 +139,18 @@ describe('the demo clinic', () => {
     ).toEqual([]);
   });
 
+  it('heads its printed things with the main clinic’s address and phone', async () => {
+    const modules = await demo<Array<{ module_name: string; module_settings: Row }>>(
+      'modules/get_settings',
+      {},
+    );
+    const product = modules.data.find((m) => m.module_name === 'materia');
+    expect(product?.module_settings).toMatchObject({
+      clinic_address: '12 High Street, Bath BA1 1AB',
+      clinic_phone: '01632 960001',
+    });
+  });
+
   it('has 200 patients with UK-style addresses, prescriptions with lines, and letters', async () => {
     expect(await count(demo, 'patients')).toBe(200);
     const patient = (await demo<Row[]>('patients/list', { limit: 1 })).data[0] as Row;

@@ -114,7 +114,7 @@ describe('a letter as PDF', () => {
     expect(lines.slice(0, 7)).toEqual([
       '01/06/2025',
       'Bath & Wells Herbs',
-      '1 High Street, Wells BA5 2AA  ·  Tel. 01749 123456',
+      '1 High Street, Wells BA5 2AA · Phone 01749 123456',
       'Ms Zoë Müller',
       '12 Mill Lane',
       'Wells',

@@ -12,6 +12,7 @@ import PDFDocument from 'pdfkit';
 import type { PrintableLetter } from '../../shared/entities/patientletters';
 import { displayDate } from '../../shared/entities/merge-fields';
 import { htmlBlocks, type TextBlock, type TextRun } from './html-blocks';
+import { clinicContactLine } from '../../shared/clinic-contact';
 
 const MM = 72 / 25.4;
 /** The print page's padding. */
@@ -86,9 +87,7 @@ function letterhead(doc: Doc, letter: PrintableLetter): void {
     .fontSize(BODY_SIZE)
     .text(displayDate(letter.date), left(doc), top + 7, { width, align: 'right' });
   doc.y = Math.max(below, doc.y);
-  const contact = [letter.clinic_address, letter.clinic_phone && `Tel. ${letter.clinic_phone}`]
-    .filter(Boolean)
-    .join('  ·  ');
+  const contact = clinicContactLine(letter.clinic_address, letter.clinic_phone);
   if (contact)
     doc.font('sans').fontSize(9).fillColor(MUTED).text(contact, left(doc), doc.y, { width });
   rule(doc, doc.y + 4 * MM, 2, '#333333');

@@ -23,6 +23,7 @@ import { seedDispensary, seedSubcategories } from './demo-dispensary';
 import { seedPatients } from './demo-patients';
 import { idsOf, insertRows, randomSource } from './insert';
 import { sql } from 'kysely';
+import { PRODUCT_MODULE } from '../../shared/module-entry';
 
 /** Id lookups by name for a table the company seed or this seed filled. */
 async function namesToIds(trx: Tx, companyId: number, table: string, id: string, name: string) {
@@ -211,6 +212,14 @@ export async function seedDemo(db: Kysely<DB>, companyId: number): Promise<void>
         location_country_id: l.city ? (countries.get('GB') ?? null) : null,
       })),
     );
+    // The main clinic's address and phone head its letters, prescriptions and labels.
+    const main = LOCATIONS[0]!;
+    const contact = {
+      clinic_address: `${main.line1}, ${main.city} ${main.postcode}`,
+      clinic_phone: main.phone,
+    };
+    await sql`update modules set module_settings = module_settings || ${JSON.stringify(contact)}::jsonb
+      where company_id = ${companyId} and module_name = ${PRODUCT_MODULE}`.execute(trx);
     const categories = await seedSubcategories(trx, companyId);
     const herbs = await seedHerbs(trx, companyId, lists, categories);
     const products = await seedDispensary(trx, companyId, herbs, categories, random);

@@ -1,11 +1,12 @@
 /**
  * `/printing/patientletters/:id`: the letter on an A4 page — letterhead with the
- * company name and the letter's date, the patient's name and address, the body with its merge
+ * company name, the clinic's address and phone and the letter's date, the patient's name and address, the body with its merge
  * fields filled — and a Print button that print media hides. No app chrome: the printing layout.
  */
 import { Alert, Button, Group, Loader, Text } from '@mantine/core';
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
+import { clinicContactLine } from '../../../shared/clinic-contact';
 import { displayDate } from '../../../shared/entities/merge-fields';
 import { parseId } from '../../app/paths';
 import classes from './PatientLetterPrint.module.css';
@@ -35,6 +36,7 @@ export function PatientLetterPrint() {
       </div>
     );
   }
+  const contact = clinicContactLine(letter.clinic_address, letter.clinic_phone);
   return (
     <article className="materia-print-page" aria-label={letter.patientletter_name}>
       <Group justify="space-between" className="materia-no-print" mb="lg">
@@ -44,7 +46,10 @@ export function PatientLetterPrint() {
         <Button onClick={() => window.print()}>Print</Button>
       </Group>
       <header className={classes.letterhead}>
-        <h1 className={classes.company}>{letter.company_name}</h1>
+        <div>
+          <h1 className={classes.company}>{letter.company_name}</h1>
+          {contact && <p className={classes.contact}>{contact}</p>}
+        </div>
         <p className={classes.date}>{displayDate(letter.date)}</p>
       </header>
       <address className={classes.recipient} aria-label="Patient">

@@ -7,6 +7,7 @@
 import { Stack, Text } from '@mantine/core';
 import { PrintFrame } from './PrintFrame';
 import { usePrescriptionPrint } from './usePrescriptionPrint';
+import { clinicContactLine } from '../../../../shared/clinic-contact';
 
 export const CHILDREN_WARNING = 'Keep out of the reach of children';
 
@@ -16,9 +17,7 @@ export function PrescriptionLabel() {
   const dose = [printed?.dose, printed?.dailyDose && `${printed.dailyDose} per day`]
     .filter(Boolean)
     .join('; ');
-  const contact = [clinic.address, clinic.phone && `Phone ${clinic.phone}`]
-    .filter(Boolean)
-    .join(' · ');
+  const contact = clinicContactLine(clinic.address, clinic.phone);
   return (
     <PrintFrame
       what="Label (90 × 50 mm)"
