@@ -15,6 +15,7 @@ import {
   type CallResult,
 } from '../http/calls';
 import { exportCall } from '../exports/call';
+import { importCall } from '../imports/call';
 import { badRequest } from '../http/errors';
 import type { FieldLabels } from '../http/validation';
 import { callRoute, type EntityBehaviour } from './behaviour';
@@ -97,6 +98,7 @@ export function buildEntityCalls(
     deleted: await service.delete(ctx, i.selected as number[]),
   }));
   calls.set('export', exportCall(d, accessOf('list')));
+  calls.set('import', importCall(d, service, accessOf('insert')));
   add('typeahead', 'list', payloads.typeaheadInput, (ctx, i) =>
     service.typeahead(ctx, i as unknown as Parameters<EntityService['typeahead']>[1]),
   );
