@@ -14,12 +14,12 @@ export const IMPORT_MAPPINGS_PREFERENCE = 'import_mappings';
 export type ImportMapping = Record<string, string>;
 export type SavedMappings = Record<string, Record<string, string>>;
 
-export interface ImportTarget {
+interface ImportTarget {
   name: string;
   label: string;
 }
 
-export interface ImportRowError {
+interface ImportRowError {
   /** The row's number in the file, counting the header as row 1 (as a spreadsheet shows it). */
   row: number;
   messages: string[];
