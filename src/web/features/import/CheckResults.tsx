@@ -14,7 +14,7 @@ export function CheckResults({ importer }: { importer: ImportController }) {
       </Text>
       {errors.length > 0 && (
         <>
-          <Alert color="red" title="Rows with errors">
+          <Alert color="negative" variant="light" title="Rows with errors">
             Fix the file or the mapping and check again, or skip these rows.
           </Alert>
           <Table.ScrollContainer minWidth={320} mah={260}>

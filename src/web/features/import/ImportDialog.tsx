@@ -76,12 +76,12 @@ export function ImportDialog({ importer }: { importer: ImportController }) {
           </Stack>
         )}
         {stage === 'done' && outcome && (
-          <Alert color="green" title="Imported" role="status">
+          <Alert color="gray" variant="light" title="Imported" role="status">
             {outcome.added} added, {outcome.updated} updated by id, {outcome.skipped} skipped.
           </Alert>
         )}
         {importer.problem && (
-          <Alert color="red" role="alert">
+          <Alert color="negative" variant="light" role="alert">
             {importer.problem}
           </Alert>
         )}
