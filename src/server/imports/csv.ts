@@ -18,9 +18,11 @@ function separatorOf(text: string): string {
   return best;
 }
 
-/** The rows of CSV text; a quote left open is refused with the line it started on. */
-export function readCsv(text: string): string[][] {
-  const separator = separatorOf(text);
+/**
+ * The rows of CSV text, the separator guessed from the header line unless given; a quote left
+ * open is refused with the line it started on.
+ */
+export function readCsv(text: string, separator = separatorOf(text)): string[][] {
   const rows: string[][] = [];
   let row: string[] = [];
   let field = '';

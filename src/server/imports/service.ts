@@ -7,7 +7,7 @@
  * Each added or updated row is audited by the entity service itself, as its insert or update.
  */
 import { sql } from 'kysely';
-import type { EntityDefinition } from '../../shared/entities';
+import type { Capabilities, EntityDefinition } from '../../shared/entities';
 import {
   guessMapping,
   importTargets,
@@ -52,9 +52,10 @@ async function writeRow(
   ctx: CallContext,
   service: EntityService,
   row: PreparedRow,
+  capabilities: Capabilities,
 ): Promise<'added' | 'updated' | 'skipped'> {
   if (row.id === undefined) {
-    await service.insert(ctx, { ...row.values, _relations: row.relations });
+    await service.insert(ctx, { ...row.values, _relations: row.relations }, { capabilities });
     return 'added';
   }
   const stored = await service.require(ctx, row.id, true);
@@ -79,7 +80,8 @@ export async function importFile(
   service: EntityService,
   input: ImportInput,
 ): Promise<ImportRead | ImportOutcome> {
-  if (!(await capabilitiesOf(ctx, d)).insert) throw forbidden(`${d.title} can not be added here.`);
+  const capabilities = await capabilitiesOf(ctx, d);
+  if (!capabilities.insert) throw forbidden(`${d.title} can not be added here.`);
   const table = readTable(Buffer.from(input.file, 'base64'));
   if (input.step === 'read') {
     return {
@@ -122,7 +124,7 @@ export async function importFile(
     if (outcome.errors.length > 0 && !dryRun) continue;
     try {
       if (dryRun) await sql`savepoint import_row`.execute(ctx.trx);
-      outcome[await writeRow(ctx, service, row)]++;
+      outcome[await writeRow(ctx, service, row, capabilities)]++;
       if (dryRun) await sql`release savepoint import_row`.execute(ctx.trx);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
