@@ -8,7 +8,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { deflateRawSync } from 'node:zlib';
 import { inTenant } from '../../src/server/db/tenancy';
 import type { Envelope } from '../../src/shared/envelope';
-import type { ImportOutcome, ImportRead } from '../../src/shared/imports';
+import {
+  IMPORT_MAPPINGS_PREFERENCE,
+  type ImportOutcome,
+  type ImportRead,
+} from '../../src/shared/imports';
 import { call, newCompany } from '../support/api';
 import { moduleIdsOf } from '../support/module-ids';
 import { useTestServer } from '../support/test-env';
@@ -59,6 +63,33 @@ describe('patients/import', () => {
       '4': 'conditions',
       '5': '',
     });
+  });
+
+  it('saves a named mapping in the user’s preferences of the module and reads it back', async () => {
+    const ids = await moduleIdsOf(env.server, env.company, env.admin);
+    const saved = {
+      'Old system': { Forename: 'patient_first_name', Surname: 'patient_last_name' },
+    };
+    const reply = await c('patients/update_my_preference_for_module', {
+      module_id: ids.patients,
+      field: IMPORT_MAPPINGS_PREFERENCE,
+      value: saved,
+    });
+    expect(errorsOf(reply)).toEqual([]);
+    const read = await c<Row>('patients/get_my_preferences_for_module', {
+      module_id: ids.patients,
+    });
+    expect(read.data[IMPORT_MAPPINGS_PREFERENCE]).toEqual(saved);
+    // Not guessed from these headers; the saved mapping, applied by column, imports them.
+    const file = 'Surname,Forename\nSaved,Mapping\n';
+    const guessed = await c<ImportRead>('patients/import', { step: 'read', file: b64(file) });
+    expect(guessed.data.mapping).toEqual({ '0': '', '1': '' });
+    const done = await importOf<ImportOutcome>(file, {
+      mapping: { '0': 'patient_last_name', '1': 'patient_first_name' },
+    });
+    expect(done.data.added).toBe(1);
+    const found = await c<Row[]>('patients/list', { filters: { search: 'Saved' } });
+    expect(found.data[0]).toMatchObject({ patient_name: 'Saved, Mapping' });
   });
 
   it('dry run shows every row’s errors and writes nothing', async () => {
