@@ -1,9 +1,8 @@
 /**
  * The first sheet of an XLSX workbook as rows of text: shared strings, inline strings, numbers
  * and booleans as written. A cell holding a formula is refused (its value would be a cached
- * result nobody checked); dates stored as serial numbers are read as YYYY-MM-DD when the cell's
- * style is a date format is beyond this reader: clinics' sheets hold dates as text, and numbers
- * are imported as written.
+ * result nobody checked). A date stored as a serial number is read as that number: clinics'
+ * sheets hold dates as text, and exports written "as shown" do too.
  */
 import { badRequest } from '../http/errors';
 import { formulaText } from './formulas';
