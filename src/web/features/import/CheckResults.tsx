@@ -1,5 +1,6 @@
 /** The dry run's answer: what would be added and updated, and every row's errors with Skip. */
 import { Alert, Button, Checkbox, List, Stack, Table, Text } from '@mantine/core';
+import { TableHeader } from './TableHeader';
 import type { ImportController } from './useImport';
 
 export function CheckResults({ importer }: { importer: ImportController }) {
@@ -19,13 +20,7 @@ export function CheckResults({ importer }: { importer: ImportController }) {
           </Alert>
           <Table.ScrollContainer minWidth={320} mah={260}>
             <Table>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Row</Table.Th>
-                  <Table.Th>Errors</Table.Th>
-                  <Table.Th>Skip</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
+              <TableHeader titles={['Row', 'Errors', 'Skip']} />
               <Table.Tbody>
                 {errors.map((e) => (
                   <Table.Tr key={e.row}>

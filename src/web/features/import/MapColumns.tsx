@@ -1,6 +1,7 @@
 /** The mapping step: each column of the file, its first value, and the field it goes into. */
 import { Button, Group, Select, Table, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
+import { TableHeader } from './TableHeader';
 import type { ImportController } from './useImport';
 
 const IGNORED = { value: '', label: '(not imported)' };
@@ -26,13 +27,7 @@ export function MapColumns({ importer }: { importer: ImportController }) {
       )}
       <Table.ScrollContainer minWidth={320}>
         <Table striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Column</Table.Th>
-              <Table.Th>First row</Table.Th>
-              <Table.Th>Field</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
+          <TableHeader titles={['Column', 'First row', 'Field']} />
           <Table.Tbody>
             {read.headers.map((header, column) => (
               <Table.Tr key={column}>
