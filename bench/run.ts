@@ -12,6 +12,7 @@ import { entityScreenBench } from './entity-screen';
 import { loadBench } from './load';
 import { fuzzBench } from './fuzz';
 import { exportBench } from './export';
+import { importBench } from './import';
 import { paletteBench } from './search-everywhere';
 import { dispenseBench } from './entities-dispense';
 
@@ -40,6 +41,10 @@ const SECTIONS: Record<string, Section> = {
   export: {
     title: 'Export: 100,000 patients as CSV and XLSX, streamed',
     run: exportBench,
+  },
+  import: {
+    title: 'Import: 10,000 patients from one CSV, dry run and import',
+    run: importBench,
   },
   web: { title: 'Web app: bytes loaded and time to an interactive login form', run: webBench },
   load: {

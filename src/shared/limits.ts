@@ -25,3 +25,10 @@ export const LONG_TEXT_MAX_LENGTH = 100_000;
 export const maxLengthText = (n: number): string => `Maximum of ${n} characters allowed.`;
 /** Rows one bulk action (delete, set a field, link) may change at once: one transaction. */
 export const BULK_LIMIT = 10_000;
+
+/** The largest file an import takes (a 10,000-patient CSV is ≈ 2 MB). */
+export const IMPORT_FILE_MAX_BYTES = 10 * 1024 * 1024;
+/** The most data rows one import takes, so that one transaction stays short. */
+export const IMPORT_ROWS_MAX = 20_000;
+/** The most columns an imported file may have. */
+export const IMPORT_COLUMNS_MAX = 200;

@@ -181,6 +181,9 @@ async function entityPayload(
     case 'count':
     case 'export':
       return {};
+    case 'import':
+      // The read step: the file's headers and a guessed mapping, nothing written.
+      return { step: 'read', file: Buffer.from('Name\nSample\n').toString('base64') };
     case 'get':
       return { [key]: await own() };
     case 'insert':

@@ -1,39 +1,16 @@
 /**
  * Reading exported files back, written apart from the server's writers so a test can catch them
- * out: an RFC 4180 CSV parser, and an XLSX reader (ZIP central directory → inflated parts → the
- * sheet's rows) on node:zlib alone.
+ * out: an RFC 4180 CSV parser (the import's reader), and an XLSX reader (ZIP central directory →
+ * inflated parts → the sheet's rows) on node:zlib alone.
  */
 import { crc32, inflateRawSync } from 'node:zlib';
+import { readCsv } from '../../src/server/imports/csv';
 
-/** Rows of CSV text (without its BOM); quoted fields may hold commas, quotes and line breaks. */
-export function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      row.push(field);
-      field = '';
-    } else if (ch === '\r' && text[i + 1] === '\n') {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-      i++;
-    } else field += ch;
-  }
-  if (field !== '' || row.length > 0) rows.push([...row, field]);
-  return rows;
-}
+/**
+ * Rows of CSV text (without its BOM); quoted fields may hold commas, quotes and line breaks. The
+ * import's reader (not the export's writer), so a writer's mistake is still caught.
+ */
+export const parseCsv = (text: string): string[][] => readCsv(text, ',');
 
 /** Every entry of a ZIP file, inflated, its CRC checked against the central directory. */
 export function unzip(zip: Buffer): Map<string, Buffer> {

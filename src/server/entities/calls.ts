@@ -15,6 +15,7 @@ import {
   type CallResult,
 } from '../http/calls';
 import { exportCall } from '../exports/call';
+import { importCall } from '../imports/call';
 import { badRequest } from '../http/errors';
 import type { FieldLabels } from '../http/validation';
 import { callRoute, type EntityBehaviour } from './behaviour';
@@ -100,6 +101,7 @@ export function buildEntityCalls(
   calls.set('export', exportCall(d, accessOf('list')));
   for (const bulk of bulkCalls(d, behaviour, service))
     add(bulk.name, bulk.route, bulk.input, bulk.handler);
+  calls.set('import', importCall(d, service, accessOf('insert')));
   add('typeahead', 'list', payloads.typeaheadInput, (ctx, i) =>
     service.typeahead(ctx, i as unknown as Parameters<EntityService['typeahead']>[1]),
   );

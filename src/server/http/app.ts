@@ -5,13 +5,26 @@
 import { existsSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { constants as zlib } from 'node:zlib';
-import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { Services } from '../services';
 import type { CallRegistry } from './calls';
 import { dispatch, envelopeOf } from './dispatch';
-import { BODY_LIMIT_BYTES, sendFailure, sendNotFound, type RequestFailure } from './error-replies';
+import {
+  BODY_LIMIT_BYTES,
+  IMPORT_BODY_LIMIT_BYTES,
+  IMPORT_ROUTE,
+  sendFailure,
+  sendNotFound,
+  type RequestFailure,
+} from './error-replies';
 import { startSessionListener } from '../auth/session-listener';
 import { syncAllCompanies } from '../modules/sync';
 import { registerAvatarRoute } from '../users/avatar-route';
@@ -98,31 +111,36 @@ export async function buildApp(
     sendFailure(services, error, request, reply),
   );
 
-  app.post<{ Params: { '*': string } }>(
-    '/api/*',
-    { compress: API_COMPRESSION },
-    async (request, reply) => {
-      const streamed: { started?: boolean; download?: WrittenDownload } = {};
-      const outcome = await dispatch(services, registry, request.params['*'], request.body, {
-        ip: request.ip,
-        userAgent: request.headers['user-agent'] ?? '',
-        sendDownload: async (download) => {
-          streamed.started = true;
-          streamed.download = await writeDownload(reply, download);
-        },
-      });
-      if (streamed.started) {
-        // A download ends once its transaction has committed; one that failed is cut short
-        // (writeDownload has cut it already when its own writing failed).
-        if (outcome.status === 200) streamed.download?.end();
-        else streamed.download?.abort();
-        return reply;
-      }
-      return reply
-        .code(outcome.status)
-        .headers({ 'cache-control': 'no-store', ...outcome.headers })
-        .send(outcome.envelope);
-    },
+  const answer = async (request: FastifyRequest, reply: FastifyReply, path: string) => {
+    const streamed: { started?: boolean; download?: WrittenDownload } = {};
+    const outcome = await dispatch(services, registry, path, request.body, {
+      ip: request.ip,
+      userAgent: request.headers['user-agent'] ?? '',
+      sendDownload: async (download) => {
+        streamed.started = true;
+        streamed.download = await writeDownload(reply, download);
+      },
+    });
+    if (streamed.started) {
+      // A download ends once its transaction has committed; one that failed is cut short
+      // (writeDownload has cut it already when its own writing failed).
+      if (outcome.status === 200) streamed.download?.end();
+      else streamed.download?.abort();
+      return reply;
+    }
+    return reply
+      .code(outcome.status)
+      .headers({ 'cache-control': 'no-store', ...outcome.headers })
+      .send(outcome.envelope);
+  };
+  app.post<{ Params: { '*': string } }>('/api/*', { compress: API_COMPRESSION }, (request, reply) =>
+    answer(request, reply, request.params['*']),
+  );
+  // An import carries its file in the body: a limit of its own (the file's, in base64).
+  app.post<{ Params: { entities: string } }>(
+    IMPORT_ROUTE,
+    { compress: API_COMPRESSION, bodyLimit: IMPORT_BODY_LIMIT_BYTES },
+    (request, reply) => answer(request, reply, `${request.params.entities}/import`),
   );
 
   app.route({

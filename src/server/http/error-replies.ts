@@ -7,8 +7,14 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Services } from '../services';
 import { envelopeOf } from './dispatch';
+import { IMPORT_BASE64_MAX } from '../imports/input';
+import { FILE_TOO_LARGE_TEXT } from '../imports/table';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
+/** The route of imports, whose body carries a file (a limit of its own). */
+export const IMPORT_ROUTE = '/api/:entities/import';
+/** An import's body: its file in base64 and a little JSON around it. */
+export const IMPORT_BODY_LIMIT_BYTES = IMPORT_BASE64_MAX + 64 * 1024;
 
 export const NOTHING_HERE_TEXT = 'There is nothing at this address.';
 export const BAD_ADDRESS_TEXT = 'The address is not valid.';
@@ -31,9 +37,10 @@ function statusOf(error: RequestFailure): number {
   return status && status >= 400 && status < 600 ? status : 500;
 }
 
-function textOf(error: RequestFailure, status: number): string {
+function textOf(error: RequestFailure, status: number, isImport: boolean): string {
   switch (error.code ?? '') {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      if (isImport) return FILE_TOO_LARGE_TEXT;
       return `The request is too large (at most ${BODY_LIMIT_BYTES / 1024} KB).`;
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return 'Send the request as JSON (Content-Type: application/json).';
@@ -62,7 +69,11 @@ export function sendFailure(
     .code(status)
     .header('cache-control', 'no-store')
     .type('application/json; charset=utf-8')
-    .send(envelopeOf(services, false, null, [{ type: 'e', text: textOf(error, status) }]));
+    .send(
+      envelopeOf(services, false, null, [
+        { type: 'e', text: textOf(error, status, request.routeOptions.url === IMPORT_ROUTE) },
+      ]),
+    );
 }
 
 /** The not-found answer outside the web app's own pages. */

@@ -1,6 +1,6 @@
 /**
  * The bottom control bar: Add, Copy (also a long press of Add with one row selected), Delete,
- * Select mode, Edit selected (multi-edit) and Export — each gated by the definition's
+ * Select mode, Edit selected (multi-edit), Export and Import — each gated by the definition's
  * capabilities, the user's privileges and the selection. Its dialogs give the focus back when they close.
  */
 import { Button, Group, Tooltip } from '@mantine/core';
@@ -8,6 +8,8 @@ import { useState } from 'react';
 import { FocusReturn } from '../../app/FocusReturn';
 import { ExportDialog } from '../../features/export/ExportDialog';
 import { useExport } from '../../features/export/useExport';
+import { ImportDialog } from '../../features/import/ImportDialog';
+import { useImport } from '../../features/import/useImport';
 import { useAddRequested } from '../../features/command-palette/useAddRequested';
 import { useEntityScope, useEntityState } from '../hooks/entityContext';
 import { useListActions } from '../hooks/useListActions';
@@ -27,6 +29,7 @@ export function ControlBar() {
   const [adding, setAdding] = useState(false);
   const [multiEditing, setMultiEditing] = useState(false);
   const exporter = useExport();
+  const importer = useImport();
   const add = () => {
     if (actions.requiredFields.length > 0) setAdding(true);
     else void actions.insert();
@@ -102,6 +105,11 @@ export function ControlBar() {
         <Button size="xs" variant="default" onClick={exporter.openDialog}>
           Export
         </Button>
+        {capabilities.insert && actions.insertBlocked === null && (
+          <Button size="xs" variant="default" onClick={importer.openDialog}>
+            Import
+          </Button>
+        )}
       </Group>
       {adding && (
         <FocusReturn>
@@ -119,6 +127,11 @@ export function ControlBar() {
       {exporter.open && (
         <FocusReturn>
           <ExportDialog exporter={exporter} />
+        </FocusReturn>
+      )}
+      {importer.open && (
+        <FocusReturn>
+          <ImportDialog importer={importer} />
         </FocusReturn>
       )}
       {multiEditing && (

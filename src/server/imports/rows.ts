@@ -1,0 +1,123 @@
+/**
+ * The rows of a file as `{entities}/insert` payloads: each mapped cell read in the clinic's
+ * conventions (./cells.ts), references and relations found by label (./labels.ts), and the
+ * whole payload passed through the insert call's own schema (payloads.ts `insertInput`), so the
+ * messages are the ones the editor shows. A row keeps every problem found, for the dry run.
+ */
+import type { EntityDefinition, FieldDefinition } from '../../shared/entities';
+import type { ImportMapping } from '../../shared/imports';
+import type { UnitSystem } from '../../shared/units';
+import type { Tx } from '../db/tenancy';
+import { insertInput } from '../entities/payloads';
+import { fieldLabels } from '../entities/values';
+import { describeIssueWith } from '../http/validation';
+import { valueOf } from './cells';
+import { findLabels, idOfLabel, labelKey } from './labels';
+import type { Table } from './table';
+
+export interface PreparedRow {
+  line: number;
+  /** The id a mapped id column names: the row is then updated, not added. */
+  id?: number;
+  values: Record<string, unknown>;
+  relations: Record<string, number[]>;
+  errors: string[];
+}
+
+/** Relation cells hold several labels: "Asthma; Eczema". */
+const labelsIn = (cell: string) =>
+  cell
+    .split(/[;\n]/)
+    .map((label) => label.trim())
+    .filter(Boolean);
+
+interface Column {
+  index: number;
+  header: string;
+  field?: FieldDefinition;
+  relation?: EntityDefinition['relations'][number];
+  isId: boolean;
+}
+
+/** Quantities and prices last: their unit kind may be another column of the row. */
+const dependsOnRow = (column: Column) => Boolean(column.field?.unit ?? column.field?.pricePer);
+
+function columnsOf(d: EntityDefinition, table: Table, mapping: ImportMapping): Column[] {
+  const columns = table.headers.flatMap((header, index) => {
+    const target = mapping[String(index)] ?? '';
+    if (target === '') return [];
+    const field = d.fields.find((f) => f.name === target && !f.readOnly);
+    const relation = d.relations.find((r) => r.name === target);
+    return [{ index, header, field, relation, isId: target === d.keys.id }];
+  });
+  return [...columns.filter((c) => !dependsOnRow(c)), ...columns.filter(dependsOnRow)];
+}
+
+const defaultsOf = (d: EntityDefinition) =>
+  Object.fromEntries(
+    d.fields.filter((f) => f.default !== undefined).map((f) => [f.name, f.default]),
+  );
+
+/** Which labels the file names, per entity set, so each set is asked once. */
+function wantedLabels(columns: Column[], table: Table) {
+  const wanted = new Map<string, Set<string>>();
+  const want = (entities: string, label: string) => {
+    const set = wanted.get(entities) ?? new Set<string>();
+    set.add(labelKey(label));
+    wanted.set(entities, set);
+  };
+  for (const column of columns) {
+    const entities = column.relation?.entities ?? column.field?.references;
+    if (!entities) continue;
+    for (const row of table.rows) {
+      const cell = row.cells[column.index]!.trim();
+      if (cell === '' || (!column.relation && /^\d+$/.test(cell))) continue;
+      for (const label of column.relation ? labelsIn(cell) : [cell]) want(entities, label);
+    }
+  }
+  return wanted;
+}
+
+export async function prepareRows(
+  trx: Tx,
+  companyId: number,
+  d: EntityDefinition,
+  table: Table,
+  mapping: ImportMapping,
+  system: UnitSystem,
+): Promise<PreparedRow[]> {
+  const columns = columnsOf(d, table, mapping);
+  const found = await findLabels(trx, companyId, wantedLabels(columns, table));
+  const schema = insertInput(d);
+  const describe = describeIssueWith(fieldLabels(d));
+  const defaults = defaultsOf(d);
+  return table.rows.map(({ line, cells }) => {
+    const row: PreparedRow = { line, values: {}, relations: {}, errors: [] };
+    for (const column of columns) {
+      const cell = cells[column.index]!.trim();
+      if (column.isId) {
+        if (cell === '') continue;
+        if (/^\d{1,15}$/.test(cell) && Number(cell) > 0) row.id = Number(cell);
+        else row.errors.push(`${column.header}: "${cell}" is not an id.`);
+      } else if (column.relation) {
+        const { relation } = column;
+        const ids = labelsIn(cell).map((label) =>
+          idOfLabel(found, relation.entities, label, relation.label),
+        );
+        row.errors.push(...ids.filter((id) => typeof id === 'string'));
+        row.relations[relation.name] = ids.filter((id) => typeof id === 'number');
+      } else if (column.field?.references && cell !== '' && !/^\d+$/.test(cell)) {
+        const id = idOfLabel(found, column.field.references, cell, column.field.label);
+        if (typeof id === 'string') row.errors.push(id);
+        else row.values[column.field.name] = id;
+      } else if (column.field) {
+        const known = { ...defaults, ...row.values };
+        row.values[column.field.name] = valueOf(column.field, cell, system, known);
+      }
+    }
+    const parsed = schema.safeParse(row.values, { reportInput: true });
+    if (parsed.success) row.values = parsed.data;
+    else row.errors.push(...parsed.error.issues.map(describe));
+    return row;
+  });
+}

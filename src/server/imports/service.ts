@@ -1,0 +1,149 @@
+/**
+ * An import into an entity set, in three steps over the same uploaded file:
+ * - read: the headers, a sample and a mapping guessed from the headers;
+ * - check (dry run): every row goes through the same insert or update the calls make, each in a
+ *   savepoint, and the whole is rolled back: every row's errors, nothing written;
+ * - import: the same, for real, all or nothing: the first failing row refuses the whole file.
+ * Each added or updated row is audited by the entity service itself, as its insert or update.
+ */
+import { sql } from 'kysely';
+import type { Capabilities, EntityDefinition } from '../../shared/entities';
+import {
+  guessMapping,
+  importTargets,
+  type ImportMapping,
+  type ImportOutcome,
+  type ImportRead,
+} from '../../shared/imports';
+import { grants, privilegeOf } from '../../shared/privileges';
+import { capabilitiesOf } from '../entities/capabilities';
+import type { EntityService } from '../entities/service';
+import type { CallContext } from '../http/calls';
+import { ApiError, badRequest, forbidden } from '../http/errors';
+import { companyUnits } from '../modules/company-units';
+import type { ImportInput } from './input';
+import { prepareRows, type PreparedRow } from './rows';
+import { readTable, type Table } from './table';
+
+const SAMPLE_ROWS = 5;
+const NOTHING_TEXT = 'Nothing was imported.';
+
+function checkedMapping(d: EntityDefinition, table: Table, given?: ImportMapping): ImportMapping {
+  const mapping = given ?? guessMapping(d, table.headers);
+  const known = new Set(importTargets(d).map((t) => t.name));
+  const used = new Set<string>();
+  for (const [column, target] of Object.entries(mapping)) {
+    if (Number(column) >= table.headers.length)
+      throw badRequest(
+        `The mapping names column ${Number(column) + 1}; the file has ${table.headers.length}.`,
+        'mapping',
+      );
+    if (target === '') continue;
+    if (!known.has(target)) throw badRequest(`"${target}" can not be imported into.`, 'mapping');
+    if (used.has(target)) throw badRequest(`Two columns are mapped to "${target}".`, 'mapping');
+    used.add(target);
+  }
+  if (used.size === 0) throw badRequest('Map at least one column to a field.', 'mapping');
+  return mapping;
+}
+
+/** One row added or updated through the entity service; 'updated' only when a value changed. */
+async function writeRow(
+  ctx: CallContext,
+  service: EntityService,
+  row: PreparedRow,
+  capabilities: Capabilities,
+): Promise<'added' | 'updated' | 'skipped'> {
+  if (row.id === undefined) {
+    await service.insert(ctx, { ...row.values, _relations: row.relations }, { capabilities });
+    return 'added';
+  }
+  const stored = await service.require(ctx, row.id, true);
+  let changed = false;
+  for (const [name, value] of Object.entries(row.values)) {
+    if ((stored[name] ?? null) === (value ?? null) || (stored[name] === '' && value === null))
+      continue;
+    await service.update(ctx, row.id, name, value);
+    changed = true;
+  }
+  return changed ? 'updated' : 'skipped';
+}
+
+/** Messages as sentences: zod's own end without a full stop. */
+const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
+const rowText = (line: number, messages: readonly string[]) =>
+  `Row ${line}: ${messages.map(sentence).join(' ')}`;
+
+export async function importFile(
+  ctx: CallContext,
+  d: EntityDefinition,
+  service: EntityService,
+  input: ImportInput,
+): Promise<ImportRead | ImportOutcome> {
+  const capabilities = await capabilitiesOf(ctx, d);
+  if (!capabilities.insert) throw forbidden(`${d.title} can not be added here.`);
+  const table = readTable(Buffer.from(input.file, 'base64'));
+  if (input.step === 'read') {
+    return {
+      headers: table.headers,
+      rows: table.rows.length,
+      sample: table.rows.slice(0, SAMPLE_ROWS).map((r) => r.cells),
+      mapping: guessMapping(d, table.headers),
+      targets: importTargets(d),
+    };
+  }
+  const mapping = checkedMapping(d, table, input.mapping);
+  const companyId = ctx.caller.company.company_id;
+  const { unitSystem } = await companyUnits(ctx.trx, companyId);
+  const rows = await prepareRows(ctx.trx, companyId, d, table, mapping, unitSystem);
+  if (
+    rows.some((r) => r.id !== undefined) &&
+    !ctx.user.is_admin &&
+    !grants(ctx.user.privileges, privilegeOf(d.module, 'update'))
+  )
+    throw forbidden(`Rows with an id update ${d.title.toLowerCase()}, which you may not change.`);
+  const skip = new Set(input.skip_rows ?? []);
+  const dryRun = input.step === 'check';
+  const outcome: ImportOutcome = {
+    rows: rows.length,
+    added: 0,
+    updated: 0,
+    skipped: 0,
+    errors: [],
+  };
+  if (dryRun) await sql`savepoint import_check`.execute(ctx.trx);
+  for (const row of rows) {
+    if (skip.has(row.line)) {
+      outcome.skipped++;
+      continue;
+    }
+    if (row.errors.length > 0) {
+      outcome.errors.push({ row: row.line, messages: row.errors });
+      continue;
+    }
+    if (outcome.errors.length > 0 && !dryRun) continue;
+    try {
+      if (dryRun) await sql`savepoint import_row`.execute(ctx.trx);
+      outcome[await writeRow(ctx, service, row, capabilities)]++;
+      if (dryRun) await sql`release savepoint import_row`.execute(ctx.trx);
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      if (dryRun) await sql`rollback to savepoint import_row`.execute(ctx.trx);
+      outcome.errors.push({ row: row.line, messages: [error.message] });
+      // Without a savepoint the transaction is spoilt by a failed statement: stop here.
+      if (!dryRun) break;
+    }
+  }
+  if (dryRun) {
+    await sql`rollback to savepoint import_check`.execute(ctx.trx);
+    return outcome;
+  }
+  const first = outcome.errors[0];
+  if (first) {
+    const more = outcome.errors.length > 1 ? ` (and ${outcome.errors.length - 1} more rows)` : '';
+    throw new ApiError(400, `${rowText(first.row, first.messages)}${more} ${NOTHING_TEXT}`, {
+      data: { ...outcome, added: 0, updated: 0 },
+    });
+  }
+  return outcome;
+}
