@@ -5,8 +5,7 @@
  * field, and the SQL the generator would freeze for it makes the schema match (applied here in a
  * transaction that is rolled back, so other test files never see it).
  */
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   describeDrift,
   schemaDrift,
@@ -18,37 +17,30 @@ import { MIGRATIONS } from '../../src/server/db/migrations';
 import { ENTITIES, herbs, patients, type EntityDefinition } from '../../src/shared/entities';
 import { input } from '../../src/shared/entities/fields';
 import { referenceList } from '../../src/shared/entities/reference-list';
+import { useOwnerClient } from '../support/owner-client';
 import { useTestServer } from '../support/test-env';
 
 const env = useTestServer({ company: false });
-let owner: pg.Client;
-
-beforeAll(async () => {
-  owner = new pg.Client({ connectionString: env.server.database.ownerUrl });
-  await owner.connect();
-});
-afterAll(async () => {
-  await owner?.end();
-});
+const ownerClient = useOwnerClient(() => env.server);
 
 /** The drifts of `definitions`, then those left after applying their fixes; all rolled back. */
 async function driftAndAfterFixes(definitions: readonly EntityDefinition[]) {
-  await owner.query('begin');
+  await ownerClient().query('begin');
   try {
-    const before: Drift[] = await schemaDriftWithin(owner, definitions);
+    const before: Drift[] = await schemaDriftWithin(ownerClient(), definitions);
     for (const drift of before) {
-      if (drift.fix) await owner.query(drift.fix.replaceAll(':app_role', 'public'));
+      if (drift.fix) await ownerClient().query(drift.fix.replaceAll(':app_role', 'public'));
     }
-    const after = await schemaDriftWithin(owner, definitions);
+    const after = await schemaDriftWithin(ownerClient(), definitions);
     return { before: before.map(describeDrift), after: after.map(describeDrift) };
   } finally {
-    await owner.query('rollback');
+    await ownerClient().query('rollback');
   }
 }
 
 describe('schema drift', () => {
   it('finds none between the migrated schema and every definition', async () => {
-    expect((await schemaDrift(owner, ENTITIES)).map(describeDrift)).toEqual([]);
+    expect((await schemaDrift(ownerClient(), ENTITIES)).map(describeDrift)).toEqual([]);
   });
 
   it('names each difference of a changed definition, and its fixes remove them', async () => {
