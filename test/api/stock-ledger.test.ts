@@ -350,6 +350,37 @@ describe('stock ledger', () => {
     expect(fixed.result).toBe(true);
   });
 
+  it('applies a statement’s moves together, and refuses them all for a batch of another product', async () => {
+    const [a, b] = [await newProduct(), await newProduct()];
+    const [batchA, batchB] = [await receiveStock(c, a, 100), await receiveStock(c, b, 100)];
+    const insertMoves = (moves: Array<[number, number, number]>) =>
+      inTenant(env.server.database.db, env.company.companyId, (trx) =>
+        sql`insert into stock_moves (company_id, stock_move_product_id, stock_move_batch_id,
+            stock_move_kind, stock_move_quantity, stock_move_reason)
+          select ${env.company.companyId}, m.product, m.batch, 'adjustment', m.quantity, 'test'
+          from unnest(${moves.map((m) => m[0])}::bigint[], ${moves.map((m) => m[1])}::bigint[],
+            ${moves.map((m) => m[2])}::numeric[]) as m(product, batch, quantity)`.execute(trx),
+      );
+    // Two moves on one batch and one on another, in one statement: each applied once, summed.
+    await insertMoves([
+      [a, batchA, -30],
+      [a, batchA, -20],
+      [b, batchB, 5],
+    ]);
+    expect([await batchQuantity(batchA), await batchQuantity(batchB)]).toEqual([50, 105]);
+    // A move naming a batch that holds another product: the whole statement is refused.
+    await expect(
+      insertMoves([
+        [b, batchB, -1],
+        [a, batchB, -1],
+      ]),
+    ).rejects.toThrow('a stock move names a batch that does not hold its product');
+    // Below zero, in sum: refused, nothing taken.
+    await expect(insertMoves([[a, batchA, -51]])).rejects.toThrow();
+    expect([await batchQuantity(batchA), await batchQuantity(batchB)]).toEqual([50, 105]);
+    await expectLedgerAgrees();
+  });
+
   it('lists products below their reorder level and batches expiring within the days asked', async () => {
     const low = await newProduct({
       dispensary_product_name: 'Low product',

@@ -44,92 +44,79 @@ export const dispenseSchema = z.strictObject({
   reason: textRule(1000, false).default(''),
 });
 
-async function readPatient(ctx: CallContext, patientId: number) {
-  const company = companyOf(ctx);
-  const result = await sql<{
-    patient_dob: string | null;
-    patient_pregnant: number;
-    patient_breastfeeding: number;
-    conditions: { id: number; name: string }[];
-    medications: { id: number; name: string }[];
-  }>`select p.patient_dob::text as patient_dob, p.patient_pregnant, p.patient_breastfeeding,
-      coalesce((select json_agg(json_build_object('id', c.condition_id, 'name', c.condition_name)
-          order by c.condition_name)
-        from patient_conditions pc join conditions c
-          on c.company_id = pc.company_id and c.condition_id = pc.condition_id
-        where pc.company_id = p.company_id and pc.patient_id = p.patient_id), '[]') as conditions,
-      coalesce((select json_agg(json_build_object('id', d.drug_class_id, 'name', d.drug_class_name)
-          order by d.drug_class_name)
-        from patient_drug_classes pd join drug_classes d
-          on d.company_id = pd.company_id and d.drug_class_id = pd.drug_class_id
-        where pd.company_id = p.company_id and pd.patient_id = p.patient_id), '[]') as medications
-    from patients p where p.company_id = ${company} and p.patient_id = ${patientId}`.execute(
-    ctx.trx,
-  );
-  return result.rows[0] ?? null;
-}
+/** The patient's part of the facts: pregnancy, breastfeeding, conditions and medication. */
+const patientFacts = (company: number, patientId: number) => sql<SafetyFacts['patient']>`
+  select p.patient_dob::text as patient_dob, p.patient_pregnant, p.patient_breastfeeding,
+    coalesce((select json_agg(json_build_object('id', c.condition_id, 'name', c.condition_name)
+        order by c.condition_name)
+      from patient_conditions pc join conditions c
+        on c.company_id = pc.company_id and c.condition_id = pc.condition_id
+      where pc.company_id = p.company_id and pc.patient_id = p.patient_id), '[]') as conditions,
+    coalesce((select json_agg(json_build_object('id', d.drug_class_id, 'name', d.drug_class_name)
+        order by d.drug_class_name)
+      from patient_drug_classes pd join drug_classes d
+        on d.company_id = pd.company_id and d.drug_class_id = pd.drug_class_id
+      where pd.company_id = p.company_id and pd.patient_id = p.patient_id), '[]') as medications
+  from patients p where p.company_id = ${company} and p.patient_id = ${patientId}`;
 
-async function readProducts(ctx: CallContext, ids: readonly number[]): Promise<SafetyProduct[]> {
-  if (ids.length === 0) return [];
-  const result = await sql<SafetyProduct>`select p.dispensary_product_id,
-      p.dispensary_product_name, p.dispensary_product_herb_id,
-      coalesce((select json_agg(json_build_object('batch_name', b.batch_name,
-          'batch_expiry', b.batch_expiry::text, 'batch_quantity', b.batch_quantity::float8)
-          order by b.batch_expiry nulls first, b.batch_id)
-        from batches b where b.company_id = p.company_id
-          and b.batch_dispensary_product_id = p.dispensary_product_id
-          and b.batch_quantity > 0), '[]') as batches
-    from dispensary_products p
-    where p.company_id = ${companyOf(ctx)}
-      and p.dispensary_product_id = any(${[...ids]}::bigint[])`.execute(ctx.trx);
-  return result.rows;
-}
+/** The products named, each with its batches holding stock, soonest expiry first. */
+const productFacts = (company: number, ids: readonly number[]) => sql<SafetyProduct>`
+  select p.dispensary_product_id, p.dispensary_product_name, p.dispensary_product_herb_id,
+    coalesce((select json_agg(json_build_object('batch_name', b.batch_name,
+        'batch_expiry', b.batch_expiry::text, 'batch_quantity', b.batch_quantity::float8)
+        order by b.batch_expiry nulls first, b.batch_id)
+      from batches b where b.company_id = p.company_id
+        and b.batch_dispensary_product_id = p.dispensary_product_id
+        and b.batch_quantity > 0), '[]') as batches
+  from dispensary_products p
+  where p.company_id = ${company} and p.dispensary_product_id = any(${[...ids]}::bigint[])`;
 
-async function readHerbs(ctx: CallContext, ids: readonly number[]): Promise<SafetyHerb[]> {
-  if (ids.length === 0) return [];
-  const result = await sql<SafetyHerb>`select h.herb_id, h.herb_name, h.herb_dose_unit_kind,
-      h.herb_dose_min::float8 as herb_dose_min, h.herb_dose_max::float8 as herb_dose_max,
-      h.herb_caution_pregnancy, h.herb_caution_lactation, h.herb_caution_min_age,
-      array(select c.condition_id::int from herb_caution_conditions c
-        where c.company_id = h.company_id and c.herb_id = h.herb_id) as caution_condition_ids,
-      array(select d.drug_class_id::int from herb_caution_drug_classes d
-        where d.company_id = h.company_id and d.herb_id = h.herb_id) as caution_drug_class_ids
-    from herbs h
-    where h.company_id = ${companyOf(ctx)} and h.herb_id = any(${[...ids]}::bigint[])`.execute(
-    ctx.trx,
-  );
-  return result.rows;
-}
+/** The herbs named or made into the products named: dose range and structured cautions. */
+const herbFacts = (company: number, herbIds: readonly number[], productIds: readonly number[]) =>
+  sql<SafetyHerb>`
+  select h.herb_id, h.herb_name, h.herb_dose_unit_kind,
+    h.herb_dose_min::float8 as herb_dose_min, h.herb_dose_max::float8 as herb_dose_max,
+    h.herb_caution_pregnancy, h.herb_caution_lactation, h.herb_caution_min_age,
+    array(select c.condition_id::int from herb_caution_conditions c
+      where c.company_id = h.company_id and c.herb_id = h.herb_id) as caution_condition_ids,
+    array(select d.drug_class_id::int from herb_caution_drug_classes d
+      where d.company_id = h.company_id and d.herb_id = h.herb_id) as caution_drug_class_ids
+  from herbs h
+  where h.company_id = ${company}
+    and (h.herb_id = any(${[...herbIds]}::bigint[])
+      or h.herb_id in (select p.dispensary_product_herb_id from dispensary_products p
+        where p.company_id = ${company}
+          and p.dispensary_product_id = any(${[...productIds]}::bigint[])))`;
 
 const unique = (values: ReadonlyArray<number | null | undefined>): number[] => [
   ...new Set(values.filter((v): v is number => typeof v === 'number')),
 ];
 
-/** The facts for a prescription row, its saved lines and the ids of lines being edited. */
+/**
+ * The facts for a prescription row, its saved lines and the ids of lines being edited: one
+ * statement (dispensing waits for it, so round trips count), each part as JSON.
+ */
 async function factsFor(
   ctx: CallContext,
   row: Row,
   lines: readonly PrescriptionLine[],
   extra: { herb_ids: readonly number[]; dispensary_product_ids: readonly number[] },
 ): Promise<SafetyFacts> {
-  const today = await sql<{ today: string }>`select current_date::text as today`.execute(ctx.trx);
-  const products = await readProducts(
-    ctx,
-    unique([
-      ...lines.map((l) => l.prescription_line_dispensary_product_id),
-      ...extra.dispensary_product_ids,
-    ]),
-  );
-  const herbs = await readHerbs(
-    ctx,
-    unique([
-      ...lines.map((l) => l.prescription_line_herb_id),
-      ...products.map((p) => p.dispensary_product_herb_id),
-      ...extra.herb_ids,
-    ]),
-  );
-  const patient = await readPatient(ctx, row.prescription_patient_id as number);
-  return { today: today.rows[0]?.today ?? '', patient, herbs, products };
+  const company = companyOf(ctx);
+  const productIds = unique([
+    ...lines.map((l) => l.prescription_line_dispensary_product_id),
+    ...extra.dispensary_product_ids,
+  ]);
+  const herbIds = unique([...lines.map((l) => l.prescription_line_herb_id), ...extra.herb_ids]);
+  const patientId = row.prescription_patient_id as number;
+  const result = await sql<SafetyFacts>`select current_date::text as today,
+      (select row_to_json(x) from (${patientFacts(company, patientId)}) x) as patient,
+      coalesce((select json_agg(x) from (${herbFacts(company, herbIds, productIds)}) x), '[]')
+        as herbs,
+      coalesce((select json_agg(x) from (${productFacts(company, productIds)}) x), '[]')
+        as products`.execute(ctx.trx);
+  const facts = result.rows[0]!;
+  return { ...facts, patient: facts.patient ?? null };
 }
 
 async function requirePrescription(ctx: CallContext, id: number): Promise<Row> {

@@ -26,6 +26,7 @@ import { stockLedger0024 } from './0024_stock_ledger';
 import { prescriptionSafety0025 } from './0025_prescription_safety';
 import { patientletterSendings0027 } from './0027_patientletter_sendings';
 import { userSurname0029 } from './0029_user_surname';
+import { stockMovesPerStatement0030 } from './0030_stock_moves_per_statement';
 
 export const MIGRATIONS: readonly Migration[] = [
   platform,
@@ -51,4 +52,5 @@ export const MIGRATIONS: readonly Migration[] = [
   prescriptionSafety0025,
   patientletterSendings0027,
   userSurname0029,
+  stockMovesPerStatement0030,
 ];
