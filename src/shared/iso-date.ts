@@ -14,6 +14,11 @@ export function isIsoDate(value: string): boolean {
   return date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
+/** How people write dates (the screens, imported files), and what to say when one is impossible. */
+export const shownDateFormat = (timed = false) => (timed ? 'DD/MM/YYYY HH:mm' : 'DD/MM/YYYY');
+export const notARealDateText = (timed = false) =>
+  `Not a real date: write it as ${shownDateFormat(timed)}.`;
+
 export const ISO_DATE_TIME_TEXT = 'Must be a real date and time in the form YYYY-MM-DD HH:mm.';
 const ISO_DATE_TIME = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/;
 

@@ -5,6 +5,7 @@
  * messages are the ones the editor shows. A row keeps every problem found, for the dry run.
  */
 import type { EntityDefinition, FieldDefinition } from '../../shared/entities';
+import { isIsoDate, isoDateTime, shownDateFormat } from '../../shared/iso-date';
 import type { ImportMapping } from '../../shared/imports';
 import type { UnitSystem } from '../../shared/units';
 import type { Tx } from '../db/tenancy';
@@ -78,6 +79,12 @@ function wantedLabels(columns: Column[], table: Table) {
   return wanted;
 }
 
+/** A date cell that read as a date of the calendar's shape but is not one (31/02/1941). */
+function impossibleDate(field: FieldDefinition, value: unknown): boolean {
+  if (field.value !== 'date' || typeof value !== 'string') return false;
+  return field.timed ? isoDateTime(value) === null : !isIsoDate(value);
+}
+
 export async function prepareRows(
   trx: Tx,
   companyId: number,
@@ -93,6 +100,7 @@ export async function prepareRows(
   const defaults = defaultsOf(d);
   return table.rows.map(({ line, cells }) => {
     const row: PreparedRow = { line, values: {}, relations: {}, errors: [] };
+    const explained = new Set<string>();
     for (const column of columns) {
       const cell = cells[column.index]!.trim();
       if (column.isId) {
@@ -112,12 +120,21 @@ export async function prepareRows(
         else row.values[column.field.name] = id;
       } else if (column.field) {
         const known = { ...defaults, ...row.values };
-        row.values[column.field.name] = valueOf(column.field, cell, system, known);
+        const value = valueOf(column.field, cell, system, known);
+        if (impossibleDate(column.field, value)) {
+          // Said in the form the file wrote it, not in the API's YYYY-MM-DD.
+          const form = shownDateFormat(column.field.timed);
+          row.errors.push(`${column.header}: "${cell}" is not a real date; write it as ${form}.`);
+          explained.add(column.field.name);
+        } else row.values[column.field.name] = value;
       }
     }
     const parsed = schema.safeParse(row.values, { reportInput: true });
     if (parsed.success) row.values = parsed.data;
-    else row.errors.push(...parsed.error.issues.map(describe));
+    else {
+      const unexplained = parsed.error.issues.filter((i) => !explained.has(String(i.path[0])));
+      row.errors.push(...unexplained.map(describe));
+    }
     return row;
   });
 }

@@ -10,10 +10,9 @@ import { displayDate, isTimed, storedDate } from '../model/format';
 import type { FieldItemProps } from './fieldProps';
 import { useFieldBinding } from './useFieldBinding';
 import { useSource } from './source';
+import { notARealDateText, shownDateFormat } from '../../../shared/iso-date';
 
-const shownFormat = (timed: boolean) => (timed ? 'DD/MM/YYYY HH:mm' : 'DD/MM/YYYY');
-const notADateText = (timed: boolean) =>
-  `Not a real date: write it as ${shownFormat(timed)}. Nothing was saved.`;
+const notADateText = (timed: boolean) => `${notARealDateText(timed)} Nothing was saved.`;
 
 export function DateField({ item, label }: FieldItemProps) {
   const source = useSource();
@@ -30,7 +29,7 @@ export function DateField({ item, label }: FieldItemProps) {
       value={stored ? stored.slice(0, timed ? 19 : 10) : null}
       valueFormat={(date) => displayDate(date)}
       withTime={timed}
-      placeholder={shownFormat(timed)}
+      placeholder={shownDateFormat(timed)}
       dateParser={storedDate}
       onChange={(next) => {
         binding.setError(null);

@@ -4,10 +4,10 @@
  * ends are the same day and as a `from..to` range otherwise (shared/date-ranges).
  */
 import { dateRangeValue, parseDateRange, type DateRange } from '../../../shared/date-ranges';
-import { isIsoDate } from '../../../shared/iso-date';
+import { isIsoDate, notARealDateText } from '../../../shared/iso-date';
 import { displayDate, storedDate } from './format';
 
-export const NOT_A_DAY_TEXT = 'Not a real date: write it as DD/MM/YYYY.';
+export const NOT_A_DAY_TEXT = notARealDateText();
 
 /** A typed end: the stored day, null when empty, undefined when it is not a real date. */
 export function typedDay(text: string): string | null | undefined {
