@@ -1,7 +1,7 @@
 /**
  * Web figures, measured in Chromium against the built app and a real server: gzipped
  * JavaScript loaded for the landing page and for the shell, the time to an interactive login
- * form with 4× CPU throttling, and the bundle breakdown.
+ * form with 4× CPU throttling, the bundle breakdown, and the formula editor's recompute at 4×.
  */
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, submitLogin } from '../test/support/chromium';
+import { formulaEditorFigures } from './formula-editor';
 import { startServer, type Figure } from './lib';
 
 const PASSWORD = 'Bench-Pass-2026';
@@ -139,6 +140,7 @@ export async function webBench(): Promise<Figure[]> {
 
     figures.push(...(await loginFormFigures(browser, server.url)));
     figures.push(...(await bundleBreakdown()));
+    figures.push(...(await formulaEditorFigures()));
   } finally {
     await browser.close();
     await server.stop();
