@@ -236,9 +236,11 @@ describe('stock', () => {
     for (let pair = 0; pair < 10; pair += 1) {
       const forward = await twoLines(ids[0], ids[1]);
       const backward = await twoLines(ids[1], ids[0]);
+      // Both products are made from one herb, which warns (the same herb twice): a reason is given.
+      const reason = 'Two tinctures of one herb, as intended';
       const replies = await Promise.all([
-        anna('prescriptions/dispense', { prescription_id: forward }),
-        ben('prescriptions/dispense', { prescription_id: backward }),
+        anna('prescriptions/dispense', { prescription_id: forward, reason }),
+        ben('prescriptions/dispense', { prescription_id: backward, reason }),
       ]);
       statuses.push(...replies.map((r) => r.status));
     }
