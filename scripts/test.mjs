@@ -7,7 +7,7 @@
 // idle; an API-only run fills it instead of adding minutes after. Its output is printed after the
 // browser phase, and its failure fails `npm test`.
 import { spawn, spawnSync } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 
 const run = (label, command, args) => {
   console.log(`\n▶ ${label}`);
@@ -30,21 +30,22 @@ for (const [label, command, args] of steps) if (!run(label, command, args)) fail
 
 mkdirSync('.tmp', { recursive: true });
 
-/** Starts `command` in the background, its output to a log; resolves to its success. */
+/**
+ * Starts `command` in the background, its output straight into a log file (a file descriptor, not
+ * a pipe: the browser phase blocks this process's event loop, so nothing here could drain a pipe
+ * and the command would stall once its buffer filled); resolves to its success.
+ */
 function startBeside(command) {
   const log = '.tmp/beside-browser.log';
   console.log(`\n▶ beside the browser tests: ${command} (output in ${log}, printed after)`);
-  const out = createWriteStream(log);
-  const child = spawn('bash', ['-c', command], { stdio: ['ignore', 'pipe', 'pipe'] });
-  child.stdout.pipe(out);
-  child.stderr.pipe(out);
+  const out = openSync(log, 'w');
+  const child = spawn('bash', ['-c', command], { stdio: ['ignore', out, out] });
+  closeSync(out);
   return new Promise((resolve) => {
     child.on('close', (code) => {
-      out.end(() => {
-        console.log(`\n▶ ${command} (ran beside the browser tests), exit ${code}`);
-        process.stdout.write(readFileSync(log));
-        resolve(code === 0);
-      });
+      console.log(`\n▶ ${command} (ran beside the browser tests), exit ${code}`);
+      process.stdout.write(readFileSync(log));
+      resolve(code === 0);
     });
   });
 }
