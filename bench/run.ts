@@ -46,7 +46,10 @@ const SECTIONS: Record<string, Section> = {
     title: 'Import: 10,000 patients from one CSV, dry run and import',
     run: importBench,
   },
-  web: { title: 'Web app: bytes loaded and time to an interactive login form', run: webBench },
+  web: {
+    title: 'Web app: bytes loaded, time to an interactive login form, the formula editor',
+    run: webBench,
+  },
   load: {
     title: 'Load: 100 staff sessions, 10 minutes of mixed work on 1M patients',
     run: loadBench,
