@@ -56,6 +56,10 @@ describe('import into a list', () => {
       await dialog.getByRole('button', { name: 'Check', exact: true }).click();
       const error = dialog.getByRole('listitem').filter({ hasText: 'Date of birth' });
       await error.waitFor();
+      // Named by the field, in the form the file wrote the date.
+      expect(await error.innerText()).toBe(
+        'Date of birth: "31/02/1980" is not a real date; write it as DD/MM/YYYY.',
+      );
       await dialog
         .getByText('Dry run: 2 to add, 0 to update, 0 skipped, 1 with errors.', { exact: false })
         .waitFor();

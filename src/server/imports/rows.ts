@@ -124,7 +124,9 @@ export async function prepareRows(
         if (impossibleDate(column.field, value)) {
           // Said in the form the file wrote it, not in the API's YYYY-MM-DD.
           const form = shownDateFormat(column.field.timed);
-          row.errors.push(`${column.header}: "${cell}" is not a real date; write it as ${form}.`);
+          row.errors.push(
+            `${column.field.label}: "${cell}" is not a real date; write it as ${form}.`,
+          );
           explained.add(column.field.name);
         } else row.values[column.field.name] = value;
       }
