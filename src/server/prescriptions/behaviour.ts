@@ -7,21 +7,19 @@
  * definition's `lockedWhen` (../entities/values.ts refuseLocked).
  */
 import { z } from 'zod';
-import { patients, prescriptions } from '../../shared/entities';
+import { patients, type prescriptions } from '../../shared/entities';
 import { displayDate } from '../../shared/entities/merge-fields';
 import { saveLinesSchema } from '../../shared/entities/prescription-lines';
 import { todayIso } from '../../shared/iso-date';
 import { PATIENT_HISTORY_LIMIT } from '../../shared/limits';
 import type { CallContext } from '../http/calls';
-import { notFound } from '../http/errors';
 import { authoredBy } from '../entities/authored-by';
 import type { EntityBehaviour } from '../entities/behaviour';
 import { idInput } from '../entities/payloads';
 import { findRow, type Row } from '../entities/repository';
-import { notFoundText } from '../entities/values';
 import { prescriptionBatches } from '../stock/prescription-batches';
 import { dispense } from './dispensing';
-import { readFormulas, readLines, saveLines } from './lines';
+import { readFormulas, readLines, requirePrescription, saveLines } from './lines';
 import { repeatPrescription } from './repeat';
 import { dispenseSchema, readSafetyFacts, safetyFactsSchema } from './safety';
 
@@ -48,7 +46,7 @@ const partOf = (read: (ctx: CallContext, id: number) => Promise<unknown>) => ({
   route: 'list' as const,
   input: byId,
   handler: async (ctx: CallContext, input: z.output<typeof byId>) => {
-    await findRowOr404(ctx, input.prescription_id);
+    await requirePrescription(ctx, input.prescription_id);
     return { data: await read(ctx, input.prescription_id) };
   },
 });
@@ -99,8 +97,3 @@ export const prescriptionBehaviour: EntityBehaviour<typeof prescriptions> = {
     },
   },
 };
-
-async function findRowOr404(ctx: CallContext, id: number): Promise<void> {
-  const row = await findRow(ctx.trx, prescriptions, ctx.caller.company.company_id, id);
-  if (!row) throw notFound(notFoundText(prescriptions, id));
-}

@@ -18,9 +18,19 @@ import { storeTotal } from './totals';
 
 const companyOf = (ctx: CallContext) => ctx.caller.company.company_id;
 
-export async function requireDraft(ctx: CallContext, id: number): Promise<Row> {
-  const row = await findRow(ctx.trx, prescriptions, companyOf(ctx), id, true);
+/** The caller's prescription `id` (locked for update when asked), or 404 as for a missing one. */
+export async function requirePrescription(
+  ctx: CallContext,
+  id: number,
+  forUpdate = false,
+): Promise<Row> {
+  const row = await findRow(ctx.trx, prescriptions, companyOf(ctx), id, forUpdate);
   if (!row) throw notFound(notFoundText(prescriptions, id));
+  return row;
+}
+
+export async function requireDraft(ctx: CallContext, id: number): Promise<Row> {
+  const row = await requirePrescription(ctx, id, true);
   refuseLocked(prescriptions, [row]);
   return row;
 }

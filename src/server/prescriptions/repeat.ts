@@ -9,12 +9,12 @@ import { sql } from 'kysely';
 import { prescriptions } from '../../shared/entities';
 import { todayIso } from '../../shared/iso-date';
 import type { CallContext } from '../http/calls';
-import { forbidden, notFound } from '../http/errors';
+import { forbidden } from '../http/errors';
 import { capabilitiesOf } from '../entities/capabilities';
 import { explained } from '../entities/db-errors';
 import { findRow, insertRow, type Row } from '../entities/repository';
-import { completeInsert, copiedValues, notFoundText } from '../entities/values';
-import { readLines } from './lines';
+import { completeInsert, copiedValues } from '../entities/values';
+import { readLines, requirePrescription } from './lines';
 import { storeTotal } from './totals';
 
 /** The fields the repeat sets afresh rather than copies. */
@@ -30,8 +30,7 @@ export async function repeatPrescription(
   if (!(await capabilitiesOf(ctx, prescriptions)).insert) {
     throw forbidden(`${prescriptions.title} can not be added here.`);
   }
-  const source = await findRow(ctx.trx, prescriptions, company, sourceId);
-  if (!source) throw notFound(notFoundText(prescriptions, sourceId));
+  const source = await requirePrescription(ctx, sourceId);
   const copied = copiedValues(prescriptions, source);
   for (const name of FRESH) delete copied[name];
   const values = completeInsert(prescriptions, { prescription_date: todayIso() }, copied);

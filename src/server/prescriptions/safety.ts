@@ -6,7 +6,6 @@
  */
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { prescriptions } from '../../shared/entities';
 import { textRule } from '../../shared/entities/rules';
 import {
   MAX_PRESCRIPTION_LINES,
@@ -19,12 +18,10 @@ import type {
   SafetyProduct,
 } from '../../shared/prescription-safety-facts';
 import type { CallContext } from '../http/calls';
-import { notFound } from '../http/errors';
 import { companyUnits } from '../modules/company-units';
 import { idInput, idList } from '../entities/payloads';
-import { findRow, type Row } from '../entities/repository';
-import { notFoundText } from '../entities/values';
-import { readLines } from './lines';
+import type { Row } from '../entities/repository';
+import { readLines, requirePrescription } from './lines';
 
 const companyOf = (ctx: CallContext) => ctx.caller.company.company_id;
 
@@ -117,12 +114,6 @@ async function factsFor(
         as products`.execute(ctx.trx);
   const facts = result.rows[0]!;
   return { ...facts, patient: facts.patient ?? null };
-}
-
-async function requirePrescription(ctx: CallContext, id: number): Promise<Row> {
-  const row = await findRow(ctx.trx, prescriptions, companyOf(ctx), id);
-  if (!row) throw notFound(notFoundText(prescriptions, id));
-  return row;
 }
 
 /** prescriptions/get_safety_facts: everything the editor's warnings need, in one reply. */
