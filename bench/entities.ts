@@ -11,8 +11,9 @@ import * as people from '../src/server/seed/data/people';
 import { dispenseFigures } from './entities-dispense';
 import { engineListSql, sqlLoad } from './entities-sql';
 import { oneClient, type OneClient } from './one-client';
+import { paletteBrowserFigures } from './palette-browser';
 import { paletteFigures } from './search-everywhere';
-import { signIn, withScaleData, type Auth, type Envelope } from './scale';
+import { BENCH_ADMIN, signIn, withScaleData, type Auth, type Envelope } from './scale';
 import {
   load,
   othersBusy,
@@ -251,6 +252,7 @@ async function measure(server: RunningServer, appUrl: string, demo: number): Pro
   const figures = [
     ...(await oneClientSection(server, auth)),
     ...(await paletteFigures(server, auth, ALL_TERMS)),
+    ...(await paletteBrowserFigures(server, BENCH_ADMIN, ALL_TERMS)),
     ...(await dispenseFigures(server.url, auth)),
     ...(await connectionsSection(server, appUrl, demo, auth)),
   ];

@@ -17,6 +17,8 @@ import {
 import { post, startServer, type Figure, type RunningServer } from './lib';
 
 export const BENCH_PASSWORD = 'Bench-Pass-2026';
+/** The demo clinic's admin, as the bench's server seeds them. */
+export const BENCH_ADMIN = { email: 'admin@demo.clinic', password: BENCH_PASSWORD };
 const PASSWORD = BENCH_PASSWORD;
 
 export interface Envelope<T> {
@@ -142,8 +144,8 @@ export async function withScaleData(
 export async function signIn(url: string): Promise<Auth> {
   const login = await post<Envelope<{ user_token: object }>>(url, 'users/login', {
     _company_slug: 'demo',
-    user_email: 'admin@demo.clinic',
-    password: PASSWORD,
+    user_email: BENCH_ADMIN.email,
+    password: BENCH_ADMIN.password,
   });
   if (!login.result) throw new Error(`bench login failed: ${JSON.stringify(login)}`);
   return { _company_slug: 'demo', _user_token: login.data.user_token };

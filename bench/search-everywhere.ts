@@ -12,7 +12,8 @@ import { join } from 'node:path';
 import { EVERYWHERE_KINDS, EVERYWHERE_ROWS } from '../src/shared/search-everywhere';
 import { othersBusy, startServer, type Figure, type RunningServer } from './lib';
 import { send, timedSteps, type OneClient } from './one-client';
-import { signIn, type Auth } from './scale';
+import { paletteBrowserFigures } from './palette-browser';
+import { BENCH_ADMIN, BENCH_PASSWORD, signIn, type Auth } from './scale';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 /** The palette's budget is 50 ms from keystroke to results: debounce 15, drawing ≈ 5. */
@@ -88,9 +89,12 @@ const DEMO_TERMS = ['an', 'smi', 'jon', 'yarrow', 'tinct', 'zqx', '12', 'ahmed d
 export async function paletteBench(): Promise<Figure[]> {
   const dataDir = await mkdtemp(join(tmpdir(), 'materia-bench-palette-'));
   try {
-    const server = await startServer({ DATA_DIR: dataDir, ADMIN_PASSWORD: 'Bench-Pass-2026' });
+    const server = await startServer({ DATA_DIR: dataDir, ADMIN_PASSWORD: BENCH_PASSWORD });
     try {
-      return await paletteFigures(server, await signIn(server.url), DEMO_TERMS);
+      return [
+        ...(await paletteFigures(server, await signIn(server.url), DEMO_TERMS)),
+        ...(await paletteBrowserFigures(server, BENCH_ADMIN, DEMO_TERMS)),
+      ];
     } finally {
       await server.stop();
     }
