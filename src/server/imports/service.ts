@@ -63,7 +63,9 @@ async function writeRow(
   for (const [name, value] of Object.entries(row.values)) {
     if ((stored[name] ?? null) === (value ?? null) || (stored[name] === '' && value === null))
       continue;
-    await service.update(ctx, row.id, name, value);
+    // `update` without the relations and extras its answer adds: the import does not read them.
+    const { field, parsed } = service.checkedValue(ctx, name, value);
+    await service.applyUpdate(ctx, row.id, field, parsed);
     changed = true;
   }
   return changed ? 'updated' : 'skipped';
