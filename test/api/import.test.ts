@@ -13,6 +13,7 @@ import {
   type ImportOutcome,
   type ImportRead,
 } from '../../src/shared/imports';
+import { EMAIL_TAKEN_TEXT } from '../../src/shared/users';
 import { call, newCompany } from '../support/api';
 import { moduleIdsOf } from '../support/module-ids';
 import { useTestServer } from '../support/test-env';
@@ -298,6 +299,18 @@ describe('many rows: written in batches, under the same rules', () => {
     // The import stops at the first row the database refuses, as it did row by row.
     expect(errorsOf(refused)).toEqual([`Row 3: ${errorsOf(single)[0]} Nothing was imported.`]);
     expect(await patientCount()).toBe(before);
+  });
+
+  it('a beforeInsert hook still names the second of two rows of one batch (users: e-mail taken)', async () => {
+    const file = [
+      'user_first_name,user_last_name,user_email',
+      'Ann,One,twice@example.com',
+      'Bea,Two,twice@example.com',
+    ].join('\n');
+    const reply = await c<ImportOutcome>('users/import', { step: 'check', file: b64(file) });
+    expect(errorsOf(reply)).toEqual([]);
+    expect(reply.data).toMatchObject({ rows: 2, added: 1 });
+    expect(reply.data.errors).toEqual([{ row: 3, messages: [EMAIL_TAKEN_TEXT] }]);
   });
 
   it('imports a large file with one audit entry per added row, holding the stored row', async () => {
