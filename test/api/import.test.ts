@@ -276,10 +276,7 @@ describe('many rows: written in batches, under the same rules', () => {
   it('the dry run of a large file names each row the database refuses, and writes nothing', async () => {
     const before = await patientCount();
     const audits = (await auditedInserts()).length;
-    const reply = await c<ImportOutcome>('patients/import', {
-      step: 'check',
-      file: b64(bulkFile('Dry', NO_ROOM)),
-    });
+    const reply = await importOf<ImportOutcome>(bulkFile('Dry', NO_ROOM), { step: 'check' });
     expect(errorsOf(reply)).toEqual([]);
     expect(reply.data).toMatchObject({ rows: ROWS, added: ROWS - NO_ROOM.size, skipped: 0 });
     expect(reply.data.errors.map((e) => e.row)).toEqual([...NO_ROOM]);
@@ -307,7 +304,7 @@ describe('many rows: written in batches, under the same rules', () => {
       'Ann,One,twice@example.com',
       'Bea,Two,twice@example.com',
     ].join('\n');
-    const reply = await c<ImportOutcome>('users/import', { step: 'check', file: b64(file) });
+    const reply = await importOf<ImportOutcome>(file, { step: 'check' }, c, 'users');
     expect(errorsOf(reply)).toEqual([]);
     expect(reply.data).toMatchObject({ rows: 2, added: 1 });
     expect(reply.data.errors).toEqual([{ row: 3, messages: [EMAIL_TAKEN_TEXT] }]);
