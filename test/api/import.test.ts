@@ -13,6 +13,7 @@ import {
   type ImportOutcome,
   type ImportRead,
 } from '../../src/shared/imports';
+import { EMAIL_TAKEN_TEXT } from '../../src/shared/users';
 import { call, newCompany } from '../support/api';
 import { moduleIdsOf } from '../support/module-ids';
 import { useTestServer } from '../support/test-env';
@@ -248,6 +249,89 @@ function plainZip(): Buffer {
   end.writeUInt32LE(30 + name.length + data.length, 16);
   return Buffer.concat([local, name, data, central, name, end]);
 }
+
+describe('many rows: written in batches, under the same rules', () => {
+  // More rows than one batch (500), so rows fail in the second and third batches too.
+  const ROWS = 1200;
+  const NO_ROOM = new Set([3, 701, 1201]);
+  /** `Bulk<n>` rows, some with a location id that does not exist (only the database sees it). */
+  function bulkFile(tag: string, failing = new Set<number>()): string {
+    const lines = ['First name,Last name,Location,Conditions'];
+    for (let line = 2; line <= ROWS + 1; line++)
+      lines.push(
+        `${tag}${line},Bulk${tag},${failing.has(line) ? '99999999' : 'North Room'},${line % 2 ? 'Asthma' : ''}`,
+      );
+    return lines.join('\n');
+  }
+  const auditedInserts = () =>
+    inTenant(env.server.database.db, env.company.companyId, (trx) =>
+      trx
+        .selectFrom('audit_log')
+        .select(['entity_id', 'after'])
+        .where('entity', '=', 'patients')
+        .where('action', '=', 'insert')
+        .execute(),
+    );
+
+  it('the dry run of a large file names each row the database refuses, and writes nothing', async () => {
+    const before = await patientCount();
+    const audits = (await auditedInserts()).length;
+    const reply = await importOf<ImportOutcome>(bulkFile('Dry', NO_ROOM), { step: 'check' });
+    expect(errorsOf(reply)).toEqual([]);
+    expect(reply.data).toMatchObject({ rows: ROWS, added: ROWS - NO_ROOM.size, skipped: 0 });
+    expect(reply.data.errors.map((e) => e.row)).toEqual([...NO_ROOM]);
+    // The message a single insert of that row gets.
+    const single = await c('patients/insert', {
+      patient_first_name: 'One',
+      patient_last_name: 'Alone',
+      patient_location_id: 99999999,
+    });
+    expect(single.result).toBe(false);
+    for (const error of reply.data.errors) expect(error.messages).toEqual(errorsOf(single));
+    expect(await patientCount()).toBe(before);
+    expect((await auditedInserts()).length).toBe(audits);
+
+    const refused = await importOf(bulkFile('Wet', NO_ROOM));
+    expect(refused.status).toBe(400);
+    // The import stops at the first row the database refuses, as it did row by row.
+    expect(errorsOf(refused)).toEqual([`Row 3: ${errorsOf(single)[0]} Nothing was imported.`]);
+    expect(await patientCount()).toBe(before);
+  });
+
+  it('a beforeInsert hook still names the second of two rows of one batch (users: e-mail taken)', async () => {
+    const file = [
+      'user_first_name,user_last_name,user_email',
+      'Ann,One,twice@example.com',
+      'Bea,Two,twice@example.com',
+    ].join('\n');
+    const reply = await importOf<ImportOutcome>(file, { step: 'check' }, c, 'users');
+    expect(errorsOf(reply)).toEqual([]);
+    expect(reply.data).toMatchObject({ rows: 2, added: 1 });
+    expect(reply.data.errors).toEqual([{ row: 3, messages: [EMAIL_TAKEN_TEXT] }]);
+  });
+
+  it('imports a large file with one audit entry per added row, holding the stored row', async () => {
+    const before = await patientCount();
+    const audits = (await auditedInserts()).length;
+    const done = await importOf<ImportOutcome>(bulkFile('Many'));
+    expect(errorsOf(done)).toEqual([]);
+    expect(done.data).toEqual({ rows: ROWS, added: ROWS, updated: 0, skipped: 0, errors: [] });
+    expect(await patientCount()).toBe(before + ROWS);
+    const audited = await auditedInserts();
+    expect(audited.length).toBe(audits + ROWS);
+    const found = await c<Row[]>('patients/list', { filters: { search: '=Many1001' } });
+    const stored = await c<Row & { _relations: Record<string, number[]> }>('patients/get', {
+      patient_id: found.data[0]!.patient_id,
+    });
+    expect(stored.data._relations.conditions).toHaveLength(1);
+    const entry = audited.find((a) => a.entity_id === String(stored.data.patient_id));
+    const { _relations, ...columns } = stored.data;
+    expect(_relations).toBeDefined();
+    expect(typeof entry!.after === 'string' ? JSON.parse(entry!.after) : entry!.after).toEqual(
+      columns,
+    );
+  });
+});
 
 describe('bad files are refused in words, nothing written', () => {
   const cases: [string, () => string | Buffer, RegExp][] = [

@@ -70,12 +70,35 @@ export async function linkRelations(
   id: number,
   relations: Record<string, number[]>,
 ): Promise<void> {
-  for (const [name, ids] of Object.entries(relations)) {
+  await linkRelationsOfRows(ctx, d, behaviour, [{ id, relations }]);
+}
+
+/**
+ * The links of many new rows (an import): per relation, the targets are checked in one query for
+ * all rows, then each row is linked as `linkRelations` links one.
+ */
+export async function linkRelationsOfRows(
+  ctx: CallContext,
+  d: EntityDefinition,
+  behaviour: EntityBehaviour,
+  rows: ReadonlyArray<{ id: number; relations: Record<string, number[]> }>,
+): Promise<void> {
+  const names = [...new Set(rows.flatMap((row) => Object.keys(row.relations)))];
+  for (const name of names) {
     const relation = relationOf(d, name);
-    if (ids.length === 0) continue;
+    const linking = rows.filter((row) => (row.relations[name] ?? []).length > 0);
+    if (linking.length === 0) continue;
     checkChange(ctx, relation);
-    await addLinks(ctx.trx, relation, companyOf(ctx), id, await requireTargets(ctx, relation, ids));
-    await behaviour.afterRelationChange?.(ctx, relation, id);
+    await requireTargets(
+      ctx,
+      relation,
+      linking.flatMap((row) => row.relations[name]!),
+    );
+    for (const row of linking) {
+      const ids = [...new Set(row.relations[name])];
+      await addLinks(ctx.trx, relation, companyOf(ctx), row.id, ids);
+      await behaviour.afterRelationChange?.(ctx, relation, row.id);
+    }
   }
 }
 

@@ -210,6 +210,43 @@ export async function insertRow(
   return id;
 }
 
+/** PostgreSQL's bind-parameter limit per statement (a 16-bit count). */
+const MAX_PARAMETERS = 65_535;
+
+/**
+ * New rows in one statement per slice that fits the parameter limit, answered as a full read
+ * (`findRows`) answers them, in the order given. A column some rows leave out gets its default.
+ */
+export async function insertRows(
+  trx: Tx,
+  d: EntityDefinition,
+  companyId: number,
+  rows: readonly Row[],
+): Promise<Row[]> {
+  const names = [...new Set(rows.flatMap((values) => Object.keys(values)))];
+  const perStatement = Math.max(1, Math.floor(MAX_PARAMETERS / (names.length + 1)));
+  const stored: Row[] = [];
+  for (let start = 0; start < rows.length; start += perStatement) {
+    const tuples = rows
+      .slice(start, start + perStatement)
+      .map(
+        (values) =>
+          sql`(${sql.join([
+            sql`${companyId}`,
+            ...names.map((n) => (n in values ? sql`${values[n]}` : sql`default`)),
+          ])})`,
+      );
+    const result = await sql<Row>`insert into ${sql.table(d.table)} as r
+      (${sql.join([sql.ref('company_id'), ...names.map((n) => sql.ref(n))])})
+      values ${sql.join(tuples)}
+      returning ${columns(trx, d, 'full')}`.execute(trx);
+    // Ids are drawn row by row in the order written; sorting by them keeps the given order.
+    const id = (row: Row) => Number(row[d.keys.id]);
+    stored.push(...result.rows.sort((a, b) => id(a) - id(b)));
+  }
+  return stored;
+}
+
 export async function updateRow(
   trx: Tx,
   d: EntityDefinition,

@@ -15,7 +15,7 @@ import type { EntityBehaviour } from './behaviour';
 import { allLinkedIds, linkedIds } from './links';
 import type { ListInput } from './payloads';
 import { countMatches, listPage, typeaheadLabels } from './filtered-reads';
-import { linkRelations } from './relations';
+import { linkRelations, linkRelationsOfRows } from './relations';
 import * as repo from './repository';
 import type { Row } from './repository';
 import { checkParent, checkRename, checkTreeDelete, parentOfInsert, placeNode } from './tree';
@@ -36,8 +36,12 @@ import {
   type RelationFilters,
 } from './where';
 
-interface InsertInput extends Record<string, unknown> {
+/** A new row's fields and relations, as `insertMany` takes them. */
+interface NewRowInput extends Record<string, unknown> {
   _relations?: Record<string, number[]>;
+}
+
+interface InsertInput extends NewRowInput {
   _selected?: number | number[] | null;
   _copy?: number;
 }
@@ -112,6 +116,23 @@ export class EntityService {
     if (problem) throw badRequest(problem);
   }
 
+  private refuseInsert(capabilities: Capabilities): void {
+    if (!capabilities.insert) throw forbidden(`${this.d.title} can not be added here.`);
+  }
+
+  /** New rows stored: each checked by the row rules, then audited with the stored row. */
+  private async recordInserts(ctx: CallContext, rows: readonly Row[]): Promise<void> {
+    for (const row of rows) this.checkRow(row);
+    const entries = rows.map((row) => ({
+      action: 'insert',
+      entity: this.d.entities,
+      entity_id: row[this.d.keys.id] as number,
+      after: row,
+    }));
+    if (ctx.auditMany) await ctx.auditMany(entries);
+    else for (const entry of entries) await ctx.audit(entry);
+  }
+
   /**
    * `many` is for a caller inserting many rows in one call (an import): the capabilities it read
    * once, and the stored row answered as it is, without the relations and extras `get` adds.
@@ -123,7 +144,7 @@ export class EntityService {
   ): Promise<Row> {
     const { d } = this;
     const capabilities = many?.capabilities ?? (await capabilitiesOf(ctx, d));
-    if (!capabilities.insert) throw forbidden(`${d.title} can not be added here.`);
+    this.refuseInsert(capabilities);
     const given = this.refuseReadOnly(ctx, input);
     let copied: Row = {};
     let relations = input._relations ?? {};
@@ -159,9 +180,54 @@ export class EntityService {
     await linkRelations(ctx, d, this.behaviour, id, relations);
     await this.behaviour.afterInsert?.(ctx, await this.require(ctx, id));
     const row = await this.require(ctx, id);
-    this.checkRow(row);
-    await ctx.audit({ action: 'insert', entity: d.entities, entity_id: id, after: row });
+    await this.recordInserts(ctx, [row]);
     return many ? row : this.present(ctx, row);
+  }
+
+  /**
+   * Whether new rows can be written many per statement: not in a tree (each is placed under its
+   * parent), not with a hand-made order (each is put last in turn) and not with an `afterInsert`
+   * (it reads the row written just before).
+   */
+  private get insertsInBatches(): boolean {
+    return !this.d.tree && !this.d.keys.order && !this.behaviour.afterInsert;
+  }
+
+  /**
+   * New rows as `insert` adds them (an import's rows, without `_copy`), by the same pieces: each
+   * row's writable fields, defaults and `beforeInsert`, then one multi-row insert answering the
+   * stored rows, their relations, the row rules and one audit entry per row. All or nothing: any
+   * refusal throws, as `insert` would for that row; the caller names the row by trying them
+   * one at a time. Sets that can not batch (`insertsInBatches`) go through `insert` row by row.
+   */
+  async insertMany(
+    ctx: CallContext,
+    inputs: readonly NewRowInput[],
+    capabilities: Capabilities,
+  ): Promise<Row[]> {
+    this.refuseInsert(capabilities);
+    const rows: Row[] = [];
+    if (!this.insertsInBatches) {
+      for (const input of inputs) rows.push(await this.insert(ctx, input, { capabilities }));
+      return rows;
+    }
+    const values: Row[] = [];
+    for (const input of inputs) {
+      const row = completeInsert(this.d, this.refuseReadOnly(ctx, input), {});
+      await this.behaviour.beforeInsert?.(ctx, row);
+      values.push(row);
+    }
+    const company = this.company(ctx);
+    rows.push(
+      ...(await explained(this.d, () => repo.insertRows(ctx.trx, this.d, company, values))),
+    );
+    const links = rows.map((row, n) => ({
+      id: row[this.d.keys.id] as number,
+      relations: inputs[n]!._relations ?? {},
+    }));
+    await linkRelationsOfRows(ctx, this.d, this.behaviour, links);
+    await this.recordInserts(ctx, rows);
+    return rows;
   }
 
   /**

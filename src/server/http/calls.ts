@@ -18,6 +18,8 @@ export interface CallContext {
   /** The logged-in user; handlers of calls that require login may rely on it. */
   user: AuthUser;
   audit(entry: AuditEntry): Promise<void>;
+  /** Many entries in one statement (an import's added rows); where absent, `audit` each. */
+  auditMany?(entries: readonly AuditEntry[]): Promise<void>;
 }
 
 /** Where a download's body goes: `write` resolves once the client has room for more. */

@@ -165,7 +165,8 @@ export async function dispatch(
         caller,
         services,
         user: caller.user as AuthUser,
-        audit: (entry: AuditEntry) => writeAudit(context, entry),
+        audit: (entry: AuditEntry) => writeAudit(context, [entry]),
+        auditMany: (entries: readonly AuditEntry[]) => writeAudit(context, entries),
       };
       const result = await definition.handler(context, input.data);
       // A download is written while the transaction is open: its rows are read as it is sent.
@@ -210,20 +211,33 @@ export async function dispatch(
   }
 }
 
-/** The audit row goes out with the call's next statement (or its commit): nothing waits for it. */
-async function writeAudit(ctx: CallContext, entry: AuditEntry): Promise<void> {
+/**
+ * The audit rows go out with the call's next statement (or its commit): nothing waits for them.
+ * Many entries (an import's rows) make one multi-row insert.
+ */
+async function writeAudit(ctx: CallContext, entries: readonly AuditEntry[]): Promise<void> {
+  // 8 parameters an entry: a slice stays well under PostgreSQL's 65,535.
+  for (let start = 0; start < entries.length; start += AUDIT_ROWS_PER_STATEMENT)
+    await writeAuditRows(ctx, entries.slice(start, start + AUDIT_ROWS_PER_STATEMENT));
+}
+
+const AUDIT_ROWS_PER_STATEMENT = 4000;
+
+async function writeAuditRows(ctx: CallContext, entries: readonly AuditEntry[]): Promise<void> {
   const insert = ctx.trx
     .insertInto('audit_log')
-    .values({
-      company_id: ctx.caller.company.company_id,
-      user_id: ctx.caller.user?.user_id ?? entry.user_id ?? null,
-      action: entry.action,
-      entity: entry.entity,
-      entity_id: entry.entity_id == null ? null : String(entry.entity_id),
-      before: entry.before === undefined ? null : JSON.stringify(entry.before),
-      after: entry.after === undefined ? null : JSON.stringify(entry.after),
-      ip: ctx.caller.ip,
-    })
+    .values(
+      entries.map((entry) => ({
+        company_id: ctx.caller.company.company_id,
+        user_id: ctx.caller.user?.user_id ?? entry.user_id ?? null,
+        action: entry.action,
+        entity: entry.entity,
+        entity_id: entry.entity_id == null ? null : String(entry.entity_id),
+        before: entry.before === undefined ? null : JSON.stringify(entry.before),
+        after: entry.after === undefined ? null : JSON.stringify(entry.after),
+        ip: ctx.caller.ip,
+      })),
+    )
     .compile();
   await ctx.trx.executeQuery(heldQuery(insert));
 }

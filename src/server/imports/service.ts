@@ -55,7 +55,7 @@ async function writeRow(
   capabilities: Capabilities,
 ): Promise<'added' | 'updated' | 'skipped'> {
   if (row.id === undefined) {
-    await service.insert(ctx, { ...row.values, _relations: row.relations }, { capabilities });
+    await service.insert(ctx, inputOf(row), { capabilities });
     return 'added';
   }
   const stored = await service.require(ctx, row.id, true);
@@ -63,10 +63,77 @@ async function writeRow(
   for (const [name, value] of Object.entries(row.values)) {
     if ((stored[name] ?? null) === (value ?? null) || (stored[name] === '' && value === null))
       continue;
-    await service.update(ctx, row.id, name, value);
+    // `update` without the relations and extras its answer adds: the import does not read them.
+    const { field, parsed } = service.checkedValue(ctx, name, value);
+    await service.applyUpdate(ctx, row.id, field, parsed);
     changed = true;
   }
   return changed ? 'updated' : 'skipped';
+}
+
+const inputOf = (row: PreparedRow) => ({ ...row.values, _relations: row.relations });
+
+/** New rows written together: a few hundred per statement stay well within its parameters. */
+const BATCH_ROWS = 500;
+
+/**
+ * Writes the file's rows in order: new rows gathered into batches of BATCH_ROWS written by
+ * `insertMany`, rows with an id one at a time. A batch is tried inside a savepoint; when any of
+ * its rows is refused, it is undone and its rows are written one by one, as before batching, so
+ * the failing row is named (and, in a dry run, every failing row). Answers false once a write
+ * failed outside a dry run: the transaction is then spoilt and the import stops.
+ */
+class RowWriter {
+  private batch: PreparedRow[] = [];
+
+  constructor(
+    private readonly ctx: CallContext,
+    private readonly service: EntityService,
+    private readonly capabilities: Capabilities,
+    private readonly outcome: ImportOutcome,
+    private readonly dryRun: boolean,
+  ) {}
+
+  async write(row: PreparedRow): Promise<boolean> {
+    if (row.id !== undefined) return (await this.flush()) && this.writeAlone(row);
+    this.batch.push(row);
+    return this.batch.length < BATCH_ROWS || this.flush();
+  }
+
+  async flush(): Promise<boolean> {
+    const rows = this.batch;
+    this.batch = [];
+    if (rows.length === 0) return true;
+    const { trx } = this.ctx;
+    await sql`savepoint import_batch`.execute(trx);
+    try {
+      await this.service.insertMany(this.ctx, rows.map(inputOf), this.capabilities);
+      await sql`release savepoint import_batch`.execute(trx);
+      this.outcome.added += rows.length;
+      return true;
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      await sql`rollback to savepoint import_batch`.execute(trx);
+    }
+    for (const row of rows) if (!(await this.writeAlone(row)) && !this.dryRun) return false;
+    return true;
+  }
+
+  private async writeAlone(row: PreparedRow): Promise<boolean> {
+    const { trx } = this.ctx;
+    try {
+      if (this.dryRun) await sql`savepoint import_row`.execute(trx);
+      this.outcome[await writeRow(this.ctx, this.service, row, this.capabilities)]++;
+      if (this.dryRun) await sql`release savepoint import_row`.execute(trx);
+      return true;
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      if (this.dryRun) await sql`rollback to savepoint import_row`.execute(trx);
+      this.outcome.errors.push({ row: row.line, messages: [error.message] });
+      // Without a savepoint the transaction is spoilt by a failed statement: stop here.
+      return false;
+    }
+  }
 }
 
 /** Messages as sentences: zod's own end without a full stop. */
@@ -111,29 +178,24 @@ export async function importFile(
     skipped: 0,
     errors: [],
   };
+  const writer = new RowWriter(ctx, service, capabilities, outcome, dryRun);
   if (dryRun) await sql`savepoint import_check`.execute(ctx.trx);
   for (const row of rows) {
     if (skip.has(row.line)) {
       outcome.skipped++;
       continue;
     }
+    // The import stops at the first failing row: the rows before it are written first.
+    if (!dryRun && row.errors.length > 0 && !(await writer.flush())) break;
     if (row.errors.length > 0) {
       outcome.errors.push({ row: row.line, messages: row.errors });
       continue;
     }
     if (outcome.errors.length > 0 && !dryRun) continue;
-    try {
-      if (dryRun) await sql`savepoint import_row`.execute(ctx.trx);
-      outcome[await writeRow(ctx, service, row, capabilities)]++;
-      if (dryRun) await sql`release savepoint import_row`.execute(ctx.trx);
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      if (dryRun) await sql`rollback to savepoint import_row`.execute(ctx.trx);
-      outcome.errors.push({ row: row.line, messages: [error.message] });
-      // Without a savepoint the transaction is spoilt by a failed statement: stop here.
-      if (!dryRun) break;
-    }
+    if (!(await writer.write(row)) && !dryRun) break;
   }
+  await writer.flush();
+  outcome.errors.sort((a, b) => a.row - b.row);
   if (dryRun) {
     await sql`rollback to savepoint import_check`.execute(ctx.trx);
     return outcome;
