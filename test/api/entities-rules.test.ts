@@ -138,7 +138,9 @@ describe('bad input is refused by name and writes nothing', () => {
     ).data.patient_id as number;
     const reply = await c('prescriptions/insert', { prescription_patient_id: theirs + 99_999 });
     expect(reply.status).toBe(400);
-    expect(text(reply)).toBe('"prescription_patient_id": there is no patient with that id.');
+    expect(text(reply)).toBe('Patient: there is no patient with that id.');
+    // On the field, so the editor shows it there.
+    expect(reply.messages[0]).toMatchObject({ field: 'prescription_patient_id' });
   });
 
   it('checks a dose range across its two fields', async () => {

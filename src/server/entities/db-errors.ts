@@ -37,6 +37,7 @@ const titleOfTable = (table: string) => ENTITIES.find((e) => e.table === table)?
 const singularOfTable = (table: string) =>
   ENTITIES.find((e) => e.table === table)?.singular ?? 'row';
 
+/** A column as the user knows it: its field's label (messages name fields by label). */
 function labelOf(definition: EntityDefinition, column: string): string {
   return definition.fields.find((f) => f.name === column)?.label ?? column;
 }
@@ -61,20 +62,27 @@ function explainDatabaseError(error: unknown, definition: EntityDefinition): nev
         );
       }
       const missing = /is not present in table "([^"]+)"/.exec(error.detail ?? '');
-      const column = fieldsOf(definition, error)[0] ?? 'reference';
+      const column = fieldsOf(definition, error)[0];
+      const singular = singularOfTable(missing?.[1] ?? '');
       throw badRequest(
-        `"${column}": there is no ${singularOfTable(missing?.[1] ?? '')} with that id.`,
+        column
+          ? `${labelOf(definition, column)}: there is no ${singular} with that id.`
+          : `There is no ${singular} with that id.`,
+        column,
       );
     }
     case '23502':
-      throw badRequest(`"${error.column ?? 'value'}": ${'Can not be empty'}.`);
+      throw error.column
+        ? badRequest(`${labelOf(definition, error.column)}: Can not be empty.`, error.column)
+        : badRequest('A value can not be empty.');
     case '23514':
     case '22003':
     case '22007':
     case '22008':
     case '22P02':
       throw badRequest(
-        `A value is out of range or has the wrong form${error.column ? ` ("${error.column}")` : ''}.`,
+        `A value is out of range or has the wrong form${error.column ? ` (${labelOf(definition, error.column)})` : ''}.`,
+        error.column,
       );
     default:
       throw error;
