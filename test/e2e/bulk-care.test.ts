@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe';
 import { loginAsAdmin, openPage, screenshotPath } from '../support/browser';
 import { adminCall, insertRow } from './api';
+import { applyDateOfBirth } from './multi-edit';
 import { screenBrowser, WIDTHS } from './screen-tests';
 import { SMALL, WIDE } from '../support/browser';
 
@@ -18,19 +19,6 @@ const browser = screenBrowser();
 
 const dobOf = async (id: number) =>
   (await adminCall<{ patient_dob: string | null }>('patients/get', { patient_id: id })).patient_dob;
-
-/** Edit selected: Date of birth set to 02/03/1980, then Apply (which asks to confirm). */
-async function applyDateOfBirth(page: Page) {
-  await page.getByRole('button', { name: 'Edit selected' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Edit selected' });
-  await dialog.getByRole('combobox', { name: 'Field' }).click();
-  await page.getByRole('option', { name: 'Date of birth', exact: true }).click();
-  const dob = dialog.getByRole('textbox', { name: 'Date of birth' });
-  await dob.fill('02/03/1980');
-  await dob.press('Tab');
-  await dialog.getByRole('button', { name: 'Apply' }).click();
-  return dialog;
-}
 
 /** "Add to…" or "Remove from…": the condition picked by typing its name, then the button. */
 async function linkTo(page: Page, action: 'Add to…' | 'Remove from…', condition: string) {
