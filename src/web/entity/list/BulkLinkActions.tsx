@@ -1,6 +1,7 @@
 /** Select mode's "Add to…" and "Remove from…" (a relation of the selected rows), and their dialog. */
+import { BULK_LINK_CHANGES } from '../../../shared/bulk';
 import { FocusReturn } from '../../app/FocusReturn';
-import { BulkLinkDialog } from './BulkLinkDialog';
+import { BULK_LINK_ACTIONS, BulkLinkDialog } from './BulkLinkDialog';
 import { ReasonButton } from './ReasonButton';
 import { useBulkLink } from './useBulkLink';
 
@@ -9,22 +10,17 @@ export function BulkLinkActions() {
   if (link.relations.length === 0) return null;
   return (
     <>
-      <ReasonButton
-        size="xs"
-        variant="default"
-        blocked={link.blocked}
-        onClick={() => link.open('add')}
-      >
-        Add to…
-      </ReasonButton>
-      <ReasonButton
-        size="xs"
-        variant="default"
-        blocked={link.blocked}
-        onClick={() => link.open('remove')}
-      >
-        Remove from…
-      </ReasonButton>
+      {BULK_LINK_CHANGES.map((change) => (
+        <ReasonButton
+          key={change}
+          size="xs"
+          variant="default"
+          blocked={link.blocked}
+          onClick={() => link.open(change)}
+        >
+          {BULK_LINK_ACTIONS[change]}
+        </ReasonButton>
+      ))}
       {link.change && (
         <FocusReturn>
           <BulkLinkDialog link={link} />

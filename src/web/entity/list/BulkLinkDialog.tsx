@@ -9,6 +9,9 @@ import { useLabels } from '../pickers/useTypeahead';
 import type { Id } from '../model/types';
 import type { BulkLinkState } from './useBulkLink';
 
+/** The buttons' and the dialog's names. */
+export const BULK_LINK_ACTIONS = { add: 'Add to…', remove: 'Remove from…' } as const;
+
 export function BulkLinkDialog({ link }: { link: BulkLinkState }) {
   const [relationName, setRelationName] = useState(link.relations[0]?.name ?? null);
   const relation = link.relations.find((r) => r.name === relationName);
@@ -25,7 +28,7 @@ export function BulkLinkDialog({ link }: { link: BulkLinkState }) {
     setProblem(refusal);
   };
   return (
-    <Modal opened onClose={link.close} title={adding ? 'Add to…' : 'Remove from…'} centered>
+    <Modal opened onClose={link.close} title={BULK_LINK_ACTIONS[link.change ?? 'add']} centered>
       <Text size="sm" mb="sm">
         {adding ? 'Add' : 'Remove'} {link.rows} {adding ? 'to' : 'from'}:
       </Text>
