@@ -131,6 +131,12 @@ describe('bulk with care', () => {
     await page.locator(`[role="option"][aria-posinset="${COUNT}"]`).waitFor();
     const listbox = page.getByRole('listbox', { name: 'Patients list' });
     expect(await listbox.getByRole('option', { selected: false }).count()).toBe(0);
+    // A click on one of them unchecks it alone: the others stay selected.
+    await page.locator(`[role="option"][aria-posinset="${COUNT}"]`).click();
+    await page.getByText(`${COUNT - 1} selected`, { exact: true }).waitFor();
+    expect(await listbox.getByRole('option', { selected: false }).count()).toBe(1);
+    await page.goto('/app/patients');
+    await search();
     await page.screenshot({
       path: screenshotPath('bulk-all-matching-wide'),
       animations: 'disabled',
