@@ -73,11 +73,15 @@ describe('audit trail', () => {
       const history = editorOf(page).getByRole('table', { name: 'Record history' });
       const change = history.locator('tr[data-audit-action="update"]');
       await change.waitFor();
+      // The record by its label, not its id, once the label has arrived.
+      await expect
+        .poll(() => change.getByRole('cell').nth(3).innerText())
+        .toBe(`Patients: Audit ${tag}, Rowena`);
       const cells = await change.getByRole('cell').allInnerTexts();
       expect(cells.slice(1, 5)).toEqual([
         `Audra${tag} Tester`,
         'Changed',
-        `Patients #${patientId}`,
+        `Patients: Audit ${tag}, Rowena`,
         address,
       ]);
       expect(cells[5]).toContain('First name: Rowan → Rowena');

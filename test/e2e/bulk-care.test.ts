@@ -2,7 +2,8 @@
  * Issue 15, item 7: bulk with care. "Edit selected" asks first, naming the count and the field,
  * and its toast offers Undo, which puts every row's old value back — except on a row someone
  * changed since, which is reported and kept. Issue 17, item 3: "Select all N matching" takes the
- * whole searched set, not just the loaded rows, and the server changes or deletes it at once.
+ * whole searched set, not just the loaded rows, and the server changes, links or deletes it at
+ * once; "Add to…" / "Remove from…" link the selected rows, or all matching, to a related row.
  */
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
@@ -10,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe';
 import { loginAsAdmin, openPage, screenshotPath } from '../support/browser';
 import { adminCall, insertRow } from './api';
+import { applyDateOfBirth } from './multi-edit';
 import { screenBrowser, WIDTHS } from './screen-tests';
 import { SMALL, WIDE } from '../support/browser';
 
@@ -18,17 +20,13 @@ const browser = screenBrowser();
 const dobOf = async (id: number) =>
   (await adminCall<{ patient_dob: string | null }>('patients/get', { patient_id: id })).patient_dob;
 
-/** Edit selected: Date of birth set to 02/03/1980, then Apply (which asks to confirm). */
-async function applyDateOfBirth(page: Page) {
-  await page.getByRole('button', { name: 'Edit selected' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Edit selected' });
-  await dialog.getByRole('combobox', { name: 'Field' }).click();
-  await page.getByRole('option', { name: 'Date of birth', exact: true }).click();
-  const dob = dialog.getByRole('textbox', { name: 'Date of birth' });
-  await dob.fill('02/03/1980');
-  await dob.press('Tab');
-  await dialog.getByRole('button', { name: 'Apply' }).click();
-  return dialog;
+/** "Add to…" or "Remove from…": the condition picked by typing its name, then the button. */
+async function linkTo(page: Page, action: 'Add to…' | 'Remove from…', condition: string) {
+  await page.getByRole('button', { name: action }).click();
+  const dialog = page.getByRole('dialog', { name: action });
+  await dialog.getByRole('combobox', { name: 'Conditions' }).fill(condition);
+  await page.getByRole('option', { name: condition, exact: true }).click();
+  await dialog.getByRole('button', { name: action.split(' ')[0], exact: true }).click();
 }
 
 describe('bulk with care', () => {
@@ -94,8 +92,12 @@ describe('bulk with care', () => {
     },
   );
 
-  it('sets a field on all matching patients, then deletes them all, each confirmed by count', async () => {
+  it('sets a field on all matching patients, adds and removes them from a condition, then deletes them all, each confirmed by count', async () => {
     const tag = randomBytes(3).toString('hex');
+    const condition = `Cond${tag}`;
+    const { condition_id: conditionId } = await insertRow<{ condition_id: number }>('conditions', {
+      condition_name: condition,
+    });
     const COUNT = 55; // more than the first page loads
     for (let i = 0; i < COUNT; i += 1)
       await insertRow('patients', {
@@ -118,8 +120,22 @@ describe('bulk with care', () => {
       await page.getByText(`${COUNT} found`, { exact: true }).waitFor();
       await page.getByRole('button', { name: 'Select mode' }).click();
       await page.getByRole('button', { name: `Select all ${COUNT} matching` }).click();
-      await page.getByText(`All ${COUNT} matching patients selected`).waitFor();
+      await page.getByText(`All ${COUNT} matching patients selected`, { exact: true }).waitFor();
     };
+    await search();
+    // The editor pane describes the selection, and rows "Load more" brings are selected too.
+    await page
+      .getByText(`All ${COUNT} matching patients selected. The actions below the list apply`)
+      .waitFor();
+    await page.getByRole('button', { name: 'Load more' }).click();
+    await page.locator(`[role="option"][aria-posinset="${COUNT}"]`).waitFor();
+    const listbox = page.getByRole('listbox', { name: 'Patients list' });
+    expect(await listbox.getByRole('option', { selected: false }).count()).toBe(0);
+    // A click on one of them unchecks it alone: the others stay selected.
+    await page.locator(`[role="option"][aria-posinset="${COUNT}"]`).click();
+    await page.getByText(`${COUNT - 1} selected`, { exact: true }).waitFor();
+    expect(await listbox.getByRole('option', { selected: false }).count()).toBe(1);
+    await page.goto('/app/patients');
     await search();
     await page.screenshot({
       path: screenshotPath('bulk-all-matching-wide'),
@@ -136,6 +152,28 @@ describe('bulk with care', () => {
       .filter({ hasText: `Date of birth changed on ${COUNT} patients.` })
       .waitFor();
     expect(await matching({ patient_dob: '1980-03-02' })).toBe(COUNT);
+    const inCondition = async () =>
+      (
+        await adminCall<{ count: number }>('patients/bulk_count', {
+          filters: { patient_last_name: `=All${tag}` },
+          relation_filters: { conditions: conditionId },
+        })
+      ).count;
+
+    // Two chosen rows join the condition.
+    const rows = page.getByRole('listbox', { name: 'Patients list' }).getByRole('option');
+    await rows.nth(0).click();
+    await rows.nth(1).click();
+    await linkTo(page, 'Add to…', condition);
+    await confirm.getByText(`Add 2 patients to “${condition}”?`).waitFor();
+    await page.screenshot({
+      path: screenshotPath('bulk-link-confirm-wide'),
+      animations: 'disabled',
+    });
+    expect(await seriousViolations(page)).toEqual([]);
+    await confirm.getByRole('button', { name: 'OK' }).click();
+    await page.getByText(`2 patients added to “${condition}”.`).waitFor();
+    expect(await inCondition()).toBe(2);
 
     await page.setViewportSize(SMALL);
     await page.goto('/app/patients');
@@ -145,6 +183,19 @@ describe('bulk with care', () => {
       animations: 'disabled',
     });
     expect(await seriousViolations(page)).toEqual([]);
+    // All of them leave it again, in one call.
+    await linkTo(page, 'Remove from…', condition);
+    await confirm.getByText(`Remove ${COUNT} patients from “${condition}”?`).waitFor();
+    await page.screenshot({
+      path: screenshotPath('bulk-link-confirm-small'),
+      animations: 'disabled',
+    });
+    await confirm.getByRole('button', { name: 'OK' }).click();
+    await page.getByText(`${COUNT} patients removed from “${condition}”.`).waitFor();
+    expect(await inCondition()).toBe(0);
+
+    await page.getByRole('button', { name: `Select all ${COUNT} matching` }).click();
+    await page.getByText(`All ${COUNT} matching patients selected`, { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Delete' }).click();
     await confirm.getByText(`Delete all ${COUNT} matching patients?`).waitFor();
     await confirm.getByRole('button', { name: 'OK' }).click();

@@ -56,8 +56,11 @@ describe('the test page', () => {
     await dialog.waitFor({ state: 'hidden' });
     await open.click();
     await dialog.waitFor();
-    // The footer's Close (the title bar's ✕ is named Close too).
-    await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
+    // One control per name: the title bar's ✕ is "Close dialog", the footer's button "Close".
+    expect(await dialog.getByRole('button', { name: 'Close dialog', exact: true }).count()).toBe(1);
+    const close = dialog.getByRole('button', { name: 'Close', exact: true });
+    expect(await close.count()).toBe(1);
+    await close.click();
     await dialog.waitFor({ state: 'hidden' });
     await context.close();
   });

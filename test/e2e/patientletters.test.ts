@@ -111,6 +111,20 @@ describe('patient letters', () => {
     expect(await print.getByRole('button', { name: 'Print' }).isVisible()).toBe(true);
     await print.screenshot({ path: screenshotPath('patientletter-print-preview'), fullPage: true });
     expect(await seriousViolations(print)).toEqual([]);
+    // On a phone the preview fits the screen: no sideways scrolling, Print in reach.
+    await print.setViewportSize(SMALL);
+    const printButton = print.getByRole('button', { name: 'Print' });
+    await expect
+      .poll(async () => {
+        const box = await printButton.boundingBox();
+        return box ? box.x + box.width : Infinity;
+      })
+      .toBeLessThanOrEqual(SMALL.width);
+    expect(
+      await print.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+    ).toBe(true);
+    await print.screenshot({ path: screenshotPath('patientletter-print-preview-small') });
+    expect(await seriousViolations(print)).toEqual([]);
     await print.close();
 
     // On a phone the toolbar wraps and the tools stay reachable.

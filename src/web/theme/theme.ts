@@ -24,6 +24,9 @@ const THEME_COLOURS: Record<ColourKey, string> = {
 };
 
 const CLOSE_NAMED = { closeButtonProps: { 'aria-label': 'Close' } };
+// A dialog's ✕ has its own name: several dialogs also end with a "Close" button of their own, and
+// two controls of one name leave a screen-reader user guessing which is which.
+const DIALOG_CLOSE_NAMED = { closeButtonProps: { 'aria-label': 'Close dialog' } };
 
 export function buildTheme(colours: Record<ColourKey, string>): MantineThemeOverride {
   const palette = Object.fromEntries(
@@ -47,7 +50,7 @@ export function buildTheme(colours: Record<ColourKey, string>): MantineThemeOver
       }),
       // An icon-only close button needs a name for screen readers; set once for every dialog.
       // Plain objects, not Modal.extend(): that would put the dialogs' code in the landing page.
-      Modal: { defaultProps: CLOSE_NAMED satisfies Partial<ModalProps> },
+      Modal: { defaultProps: DIALOG_CLOSE_NAMED satisfies Partial<ModalProps> },
       Drawer: { defaultProps: CLOSE_NAMED satisfies Partial<DrawerProps> },
     },
     other: { colours },

@@ -11,7 +11,8 @@ import { useEntityScope, useEntityState } from '../hooks/entityContext';
 import { useRecordSource } from '../hooks/useSources';
 import { canInsert } from '../model/permissions';
 import { labelOf } from '../model/rows';
-import { MULTI_EDIT_TEXT, type EditorContent } from '../model/selection';
+import { useBulkSelection } from '../list/useBulkSelection';
+import type { EditorContent } from '../model/selection';
 import type { EntityPreferences } from '../model/preferences';
 import { EntityEditor } from './EntityEditor';
 import { PreferencesEditor } from './PreferencesEditor';
@@ -69,7 +70,7 @@ function panelContent(content: EditorContent, preferences: EntityPreferences): R
     case 'preferences':
       return <PreferencesEditor />;
     case 'multi':
-      return <Message role="status">{MULTI_EDIT_TEXT}</Message>;
+      return <MultiSelection />;
     case 'not_found':
       return <NotFound />;
     case 'none':
@@ -101,6 +102,10 @@ function Message({ children, role }: { children: ReactNode; role?: string }) {
       {children}
     </Text>
   );
+}
+
+function MultiSelection() {
+  return <Message role="status">{useBulkSelection().editorText}</Message>;
 }
 
 function NotFound() {

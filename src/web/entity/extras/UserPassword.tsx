@@ -27,13 +27,7 @@ export function UserPassword({ rowId, row }: SlotProps) {
           Send reset link
         </Button>
       </Group>
-      <Modal
-        opened={p.open}
-        onClose={p.close}
-        title={`Set the password of ${email}`}
-        closeButtonProps={{ 'aria-label': 'Close' }}
-        centered
-      >
+      <Modal opened={p.open} onClose={p.close} title={`Set the password of ${email}`} centered>
         <form onSubmit={(e) => void p.save(e)} noValidate>
           <Stack gap="sm">
             {p.error && (

@@ -76,13 +76,7 @@ export function AddDialog({ fields, onClose, onAdd }: Props) {
   };
   const twinId = twin ? idOf(definition, twin) : null;
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      title={`Add ${definition.singular}`}
-      centered
-      closeButtonProps={{ 'aria-label': 'Close' }}
-    >
+    <Modal opened onClose={onClose} title={`Add ${definition.singular}`} centered>
       <form ref={form} onSubmit={submit} noValidate>
         <EntityEditor
           source={source}

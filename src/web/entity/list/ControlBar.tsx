@@ -1,6 +1,6 @@
 /**
  * The bottom control bar: Add, Copy (also a long press of Add with one row selected), Delete,
- * Select mode, Edit selected (multi-edit), Export and Import — each gated by the definition's
+ * Select mode, Edit selected (multi-edit), Add to… / Remove from… (a relation), Export and Import — each gated by the definition's
  * capabilities, the user's privileges and the selection. Its dialogs give the focus back when they close.
  */
 import { Button, Group, Tooltip } from '@mantine/core';
@@ -14,6 +14,7 @@ import { useAddRequested } from '../../features/command-palette/useAddRequested'
 import { useEntityScope, useEntityState } from '../hooks/entityContext';
 import { useListActions } from '../hooks/useListActions';
 import { AddDialog } from './AddDialog';
+import { BulkLinkActions } from './BulkLinkActions';
 import classes from './List.module.css';
 import { MultiEditDialog } from './MultiEditDialog';
 import { ReasonButton } from './ReasonButton';
@@ -102,6 +103,7 @@ export function ControlBar() {
             Edit selected
           </Button>
         )}
+        {(selectMode || selectedCount > 1) && <BulkLinkActions />}
         <Button size="xs" variant="default" onClick={exporter.openDialog}>
           Export
         </Button>

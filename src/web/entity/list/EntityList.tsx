@@ -12,6 +12,7 @@ import { useCompanySettings } from '../../theme/useCompanySettings';
 import { ROW_LEADS } from '../extras/extraViews';
 import { useEntityScope, useEntityState } from '../hooks/entityContext';
 import { useListActions } from '../hooks/useListActions';
+import { activeAllMatching } from '../model/bulkEdit';
 import { activeFilterNames } from '../model/filtering';
 import { rowDetails } from '../model/format';
 import { idOf, labelOf } from '../model/rows';
@@ -26,10 +27,12 @@ export function EntityList() {
   const { definition } = useEntityScope();
   const actions = useListActions();
   const { unitSystem, currency } = useCompanySettings();
-  const { list, selected, selectMode, filtered } = useEntityState(
+  const { list, selected, allMatching, selectMode, filtered } = useEntityState(
     useShallow((s) => ({
       list: s.list,
       selected: s.selected_ids,
+      // "All N matching" covers rows "Load more" brings later too: they are drawn checked.
+      allMatching: activeAllMatching(s) !== null,
       selectMode: s.select_mode,
       filtered: activeFilterNames(s.filters, s.relation_filters).length > 0,
     })),
@@ -44,7 +47,7 @@ export function EntityList() {
   const renderRow = (index: number, handle: ReactNode, tabStop: boolean) => {
     const row = list[index] ?? {};
     const id = ids[index] as Id;
-    const isSelected = selected.includes(id);
+    const isSelected = allMatching || selected.includes(id);
     const details = rowDetails(definition, row, context);
     const label = labelOf(definition, row);
     return (

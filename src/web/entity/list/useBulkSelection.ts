@@ -1,15 +1,16 @@
 /**
  * Select mode's selection bar, UI-free: how many rows are selected, "Select all N matching" when
  * more rows match than are loaded (the exact count asked of the server first), and
- * "Clear selection".
+ * "Clear selection"; and what the editor pane says beside the selection.
  */
 import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { showToast } from '../../api/toasts';
 import { useEntityScope, useEntityState } from '../hooks/entityContext';
 import { activeAllMatching } from '../model/bulkEdit';
+import { MULTI_EDIT_TEXT } from '../model/selection';
 
-const counted = (n: number) => n.toLocaleString('en-GB');
+export const counted = (n: number) => n.toLocaleString('en-GB');
 
 export function useBulkSelection() {
   const { definition, store } = useEntityScope();
@@ -26,11 +27,20 @@ export function useBulkSelection() {
   const [busy, setBusy] = useState(false);
   const rowsWord = definition.title.toLowerCase();
   const moreThanLoaded = s.count !== null && (s.more || s.count > s.loaded);
+  const visible = s.selectMode && !definition.tree;
+  const status = s.all
+    ? `All ${counted(s.all.count)} matching ${rowsWord} selected`
+    : `${counted(s.selected)} selected`;
   return {
-    visible: s.selectMode && !definition.tree,
-    status: s.all
-      ? `All ${counted(s.all.count)} matching ${rowsWord} selected`
-      : `${counted(s.selected)} selected`,
+    visible,
+    status,
+    /**
+     * The editor pane beside a multi-selection: in select mode what is selected and where its
+     * actions are; else SPEC's multi-edit message (a Ctrl-click selection has no bulk actions).
+     */
+    editorText: visible
+      ? `${status}. The actions below the list apply to every one of them.`
+      : MULTI_EDIT_TEXT,
     selectAllLabel:
       !s.all && moreThanLoaded && s.count !== null
         ? `Select all ${counted(s.count)}${s.more ? '+' : ''} matching`

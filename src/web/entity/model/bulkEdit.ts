@@ -6,7 +6,9 @@
  *
  * "All matching" is different: the server changes the whole set in one call (`bulk_update`,
  * `bulk_delete`), checking that it still has the size the user confirmed; no undo is offered.
+ * Adding to or removing from a relation (`bulk_link`) is always one call, for chosen rows too.
  */
+import type { BulkLinkChange } from '../../../shared/bulk';
 import type { AllMatching, EntityData, Id, Reply, Row } from './types';
 
 type Send = (call: string, payload: Record<string, unknown>) => Promise<Reply>;
@@ -89,6 +91,37 @@ export const matchingPayload = (all: AllMatching) => ({
   matching: { filters: all.filters, relation_filters: all.relation_filters },
   expected_count: all.count,
 });
+
+/** Which relation, which way, and the related row (a condition, a symptom…). */
+export interface BulkLink {
+  relation: string;
+  change: BulkLinkChange;
+  relatedId: Id;
+}
+
+export interface LinkOutcome {
+  refusal: string | null;
+  /** Rows added to (or removed from) the related row. */
+  changed: number;
+}
+
+/** Adds the chosen rows, or all matching ones, to a related row, or removes them: all or none. */
+export async function linkRows(
+  send: Send,
+  set: AllMatching | readonly Id[],
+  link: BulkLink,
+): Promise<LinkOutcome> {
+  const rows =
+    'count' in set ? matchingPayload(set) : { selected: set, expected_count: set.length };
+  const reply = await send('bulk_link', {
+    ...rows,
+    relation_name: link.relation,
+    change: link.change,
+    relation_id: link.relatedId,
+  });
+  if (!reply.ok) return { refusal: reply.message ?? NOT_SAVED, changed: 0 };
+  return { refusal: null, changed: rows.expected_count };
+}
 
 export interface UndoOutcome {
   restored: number;

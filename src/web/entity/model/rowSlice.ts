@@ -6,6 +6,7 @@
  */
 import type { SliceContext } from './context';
 import type { ListActions } from './listSlice';
+import { activeAllMatching } from './bulkEdit';
 import { itemStates } from './permissions';
 import { idOf, replaceRow, stripEnvelope } from './rows';
 import { rangeIds, toggleId, type ClickMode } from './selection';
@@ -132,7 +133,10 @@ export function rowSlice(ctx: SliceContext, list: ListActions): RowActions {
       }
       const order = state.list.map((row) => idOf(definition, row)).filter((x) => x !== null);
       const selected =
-        mode === 'range' ? rangeIds(order, state.anchor_id, id) : toggleId(state.selected_ids, id);
+        mode === 'range'
+          ? rangeIds(order, state.anchor_id, id)
+          : // Under "all matching" every listed row is drawn checked: a click unchecks this one.
+            toggleId(activeAllMatching(state) ? order : state.selected_ids, id);
       const only = selected.length === 1 ? selected[0] : undefined;
       set({
         selected_ids: selected,

@@ -14,10 +14,13 @@ import {
   activeAllMatching,
   changeAllMatching,
   changeRows,
+  linkRows,
   matchingPayload,
   undoRows,
   type BulkChange,
+  type BulkLink,
   type BulkOutcome,
+  type LinkOutcome,
   type UndoOutcome,
 } from './bulkEdit';
 import { conflictOf, seenOf } from './conflicts';
@@ -52,6 +55,8 @@ export interface WriteActions {
   resolveConflict: (choice: 'reload' | 'overwrite') => Promise<Reply | null>;
   /** Multi-edit: one field of every selected row; the first refusal, and what undo needs. */
   updateMany: (field: string, value: unknown) => Promise<BulkOutcome>;
+  /** Adds the selected (or all matching) rows to a related row, or removes them from it. */
+  linkMany: (link: BulkLink) => Promise<LinkOutcome>;
   /** Puts back what a multi-edit changed, where nobody changed it since. */
   undoMany: (change: BulkChange) => Promise<UndoOutcome>;
   /** "Select all N matching": counts the set exactly; a refusal (too many) in words, or null. */
@@ -178,6 +183,16 @@ export function writeSlice(
         else await list.loadList();
         const { refusal } = outcome;
         return { ...outcome, refusal: refusal && refusalText(refusal, labelOf(field)) };
+      });
+    },
+    linkMany(link) {
+      const ids = [...get().selected_ids];
+      const all = activeAllMatching(get());
+      return queued(async () => {
+        const outcome = await linkRows(send, all ?? ids, link);
+        if (all && outcome.changed > 0) await afterAllMatching();
+        else if (outcome.changed > 0) await list.loadList();
+        return outcome;
       });
     },
     undoMany(change) {

@@ -1,11 +1,12 @@
 /**
- * Audit lines as a table: when, who, what, which record, from which address, and each changed
+ * Audit lines as a table: when, who, what, which record (by its label where known), from which address, and each changed
  * field as "label: before → after". Wider than a phone, so it scrolls sideways there.
  */
 import { Button, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import type { AuditLine } from '../../../shared/audit-trail';
 import { whenText, type AuditLines } from './useAuditLines';
 import classes from './Audit.module.css';
+import { useRecordLabels } from './useRecordLabels';
 
 const EMPTY = '—';
 
@@ -43,6 +44,7 @@ export function AuditLinesTable({
   emptyText: string;
   showUser?: boolean;
 }) {
+  const recordOf = useRecordLabels(trail.lines);
   if (trail.loading) return <Loader size="sm" aria-label={`Loading ${label.toLowerCase()}`} />;
   if (trail.failed)
     return (
@@ -77,10 +79,7 @@ export function AuditLinesTable({
                 <Table.Td className={classes.nowrap}>{whenText(line.at)}</Table.Td>
                 {showUser && <Table.Td>{line.user_name || EMPTY}</Table.Td>}
                 <Table.Td>{line.action_label}</Table.Td>
-                <Table.Td>
-                  {line.entity_label}
-                  {line.entity_id ? ` #${line.entity_id}` : ''}
-                </Table.Td>
+                <Table.Td>{recordOf(line)}</Table.Td>
                 <Table.Td>{line.ip || EMPTY}</Table.Td>
                 <Table.Td>
                   <Changes line={line} />
