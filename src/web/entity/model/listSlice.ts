@@ -130,7 +130,8 @@ export function listSlice(ctx: SliceContext<EntityData & ListExtras>): ListActio
       const validLimit = Number.isSafeInteger(limit) && limit >= 1 ? limit : state.limit;
       if (validLimit === state.limit && sort === state.sort) return;
       set({ limit: validLimit, sort });
-      if (state.list_loaded) await reloadFirstPage();
+      // A tree loads every node in its own order whatever these say: nothing to reload.
+      if (state.list_loaded && !local) await reloadFirstPage();
     },
   };
 }
