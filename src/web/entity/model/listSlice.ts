@@ -130,8 +130,7 @@ export function listSlice(ctx: SliceContext<EntityData & ListExtras>): ListActio
       const validLimit = Number.isSafeInteger(limit) && limit >= 1 ? limit : state.limit;
       if (validLimit === state.limit && sort === state.sort) return;
       set({ limit: validLimit, sort });
-      // A tree loads every node in its own order whatever these say: nothing to reload.
-      if (state.list_loaded && !local) await reloadFirstPage();
+      if (state.list_loaded) await reloadFirstPage();
     },
   };
 }
