@@ -47,6 +47,44 @@ export function setNavigator(fn: Navigate): void {
   navigate = fn;
 }
 
+interface Answer {
+  status: number;
+  text: string;
+}
+
+/**
+ * Reads of whole lists that two parts of the page may ask for at the same moment (the shell's
+ * categories and the category tree's, both `categories/get_all_flat` of every node): an
+ * identical read already on its way is not sent again, its answer serves both. The body holds
+ * the token, so only the same session's identical read is shared; any call that may write ends
+ * the sharing of reads sent before it, so that a read after a write never gets an older answer.
+ */
+const SHARED_READ = /\/(list|count|get_all_flat)$/;
+/** Calls that change nothing; any other may, and reads sent before it are not shared after. */
+const READ = /\/(get\w*|list|count|typeahead\w*|check_authentication)$/;
+const readsInFlight = new Map<string, Promise<Answer>>();
+
+function send(url: string, body: string, options: CallOptions): Promise<Answer> {
+  const fetchAnswer = async (): Promise<Answer> => {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body,
+      signal: options.signal ?? null,
+    });
+    return { status: response.status, text: await response.text() };
+  };
+  // A read sent after a write must not get an answer from before it.
+  if (!READ.test(url)) readsInFlight.clear();
+  if (options.signal || !SHARED_READ.test(url)) return fetchAnswer();
+  const key = `${url}\n${body}`;
+  const known = readsInFlight.get(key);
+  if (known) return known;
+  const answer = fetchAnswer().finally(() => readsInFlight.delete(key));
+  readsInFlight.set(key, answer);
+  return answer;
+}
+
 export async function call<T = unknown>(
   path: string,
   payload: Record<string, unknown> = {},
@@ -59,16 +97,9 @@ export async function call<T = unknown>(
   };
   if (session.token && !options.anonymous) body._user_token = session.token;
 
-  let response: Response;
-  let text: string;
+  let response: Answer;
   try {
-    response = await fetch(`${apiBase(session.environment)}/${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify(body),
-      signal: options.signal ?? null,
-    });
-    text = await response.text();
+    response = await send(`${apiBase(session.environment)}/${path}`, JSON.stringify(body), options);
   } catch (error) {
     if (options.signal?.aborted) throw error;
     if (!options.silent && !options.quiet) showToast({ type: 'e', text: SERVER_DOWN_TEXT });
@@ -76,7 +107,7 @@ export async function call<T = unknown>(
   }
   useSession.getState().noteRequest(Date.now());
 
-  const reply = readReply<T>(response.status, text);
+  const reply = readReply<T>(response.status, response.text);
   if (!reply.ok) {
     // A gateway's error page while the server restarts is "server down", not an app error.
     if (response.status >= 502 && response.status <= 504) {

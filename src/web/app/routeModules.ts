@@ -6,3 +6,24 @@
 export const loadMainLayout = () => import('../layouts/MainLayout');
 export const loadEntityScreen = () => import('../entity/EntityScreen');
 export const loadDashboard = () => import('../features/dashboard/DashboardPage');
+/** The start-up prefetch and its entity part (the list of `/app/{entities}`). */
+export const loadWarmStart = () => import('./warmStart');
+export const loadWarmList = () => import('../entity/model/warmList');
+
+/** `/app/{entities}` without a row: the list screen whose rows can be asked for early. */
+export const listScreenOf = (pathname: string): string | undefined =>
+  /^\/app\/([a-z_]+)\/?$/.exec(pathname)?.[1];
+
+/**
+ * Asks for all the code a stored login opening `pathname` will run, at once: the prefetch, the
+ * shell and the screen. Called by the entry before any of it has loaded, so that no chunk waits
+ * for another to arrive before it is asked for (each waited about a round trip and a parse).
+ */
+export function loadCodeFor(pathname: string): void {
+  void loadWarmStart();
+  void loadMainLayout();
+  if (listScreenOf(pathname)) {
+    void loadWarmList();
+    void loadEntityScreen();
+  } else if (pathname === '/app' || pathname === '/app/') void loadDashboard();
+}

@@ -101,7 +101,9 @@ export const categoriesQuery = ({ slug, userId }: Identity) =>
   queryOptions({
     queryKey: queryKeys.categories(slug, userId),
     queryFn: async () => {
-      const rows = await callData<CategoryRow[]>('categories/list', {
+      // The call and payload of the category tree's own load: on the categories screen both are
+      // one request (the API client shares identical reads in flight).
+      const rows = await callData<CategoryRow[]>('categories/get_all_flat', {
         page: 1,
         limit: LOCAL_LIST_LIMIT,
         filters: {},

@@ -1,7 +1,8 @@
 /**
  * The entity part of the start-up prefetch (app/warmStart.ts), in its own chunk so that pages
  * without an entity list (the dashboard) do not load the entity model for it: the screen's list
- * preferences, then its first page and count into the store the screen will read (startList) —
+ * preferences, then its first page and count into the store the screen will read (startList;
+ * a tree, which loads every node whatever they say, does not wait for the preferences) —
  * unless the screen will say it can show nothing (./access.ts): a module that is off (no id in
  * the public settings) or a list the user may not read is not asked for in vain.
  */
@@ -34,8 +35,18 @@ export async function warmList(
   if (moduleId === undefined) return true;
   const access = screenAccess(definition, { admin: identity.admin, privileges, modules: null });
   if (access.kind !== 'open') return true;
-  const preferences = client.fetchQuery(preferencesQuery(identity, module, moduleId));
+  const preferences = preferencesQuery(identity, module, moduleId);
   // A failure is the screen's to handle: it asks again and shows what went wrong.
-  startList(store, preferences).catch(() => undefined);
+  if (definition.tree) {
+    // A tree loads every node whatever the page size and order say: it need not wait for them,
+    // and the shell's categories (prefetched next, the same read) join its request.
+    store
+      .getState()
+      .loadList({ once: true })
+      .catch(() => undefined);
+    void client.prefetchQuery(preferences); // the screen reads them
+    return true;
+  }
+  startList(store, client.fetchQuery(preferences)).catch(() => undefined);
   return true;
 }
