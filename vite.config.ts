@@ -4,6 +4,9 @@
  * `version` so that open pages notice a new release.
  */
 import { execSync } from 'node:child_process';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -114,12 +117,43 @@ function compileHints(): Plugin {
   };
 }
 
+const OUT_DIR = 'dist/web';
+const COMPRESSIBLE = /\.(js|css|html|svg|json|webmanifest)$/;
+
+/**
+ * Each text file of the build also as `.br` and `.gz`, compressed once at the highest levels
+ * (the server sends them with `preCompressed`): a page's first load used to have every script
+ * compressed anew, per request, by the server that was answering its API calls at the same time
+ * (first bytes of the start-up chunks 90–100 ms late on 2 cores). Last, after the service
+ * worker's files are written; tiny files stay as they are.
+ */
+function precompressed(): Plugin {
+  return {
+    name: 'materia-precompressed',
+    apply: 'build',
+    closeBundle: {
+      order: 'post',
+      async handler() {
+        const files = await readdir(OUT_DIR, { recursive: true });
+        for (const name of files.filter((f) => COMPRESSIBLE.test(f))) {
+          const path = join(OUT_DIR, name);
+          const data = await readFile(path);
+          if (data.length < 1024) continue;
+          const quality = { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY };
+          await writeFile(`${path}.br`, brotliCompressSync(data, { params: quality }));
+          await writeFile(`${path}.gz`, gzipSync(data, { level: 9 }));
+        }
+      },
+    },
+  };
+}
+
 export default defineConfig({
   root: '.',
   publicDir: 'public',
   define: { __BUILD_ID__: JSON.stringify(BUILD_ID) },
   build: {
-    outDir: 'dist/web',
+    outDir: OUT_DIR,
     emptyOutDir: true,
     target: 'es2022',
     chunkSizeWarningLimit: 700,
@@ -138,6 +172,7 @@ export default defineConfig({
     react(),
     buildInfo(),
     compileHints(),
+    precompressed(),
     VitePWA({
       registerType: 'prompt',
       injectRegister: null,

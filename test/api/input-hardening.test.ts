@@ -9,6 +9,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -297,6 +298,8 @@ describe('a value of the wrong type', () => {
   });
 });
 
+const BIG_SCRIPT = `console.log(${JSON.stringify('materia '.repeat(400))});`;
+
 describe('addresses and files that can not be served', () => {
   let web: FastifyInstance;
   let base: string;
@@ -306,6 +309,9 @@ describe('addresses and files that can not be served', () => {
     mkdirSync(join(root, 'assets'));
     writeFileSync(join(root, 'index.html'), '<!doctype html><title>Materia</title>');
     writeFileSync(join(root, 'assets', 'app.js'), 'console.log(1);');
+    // As the build leaves a large file: its brotli form beside it (vite.config.ts).
+    writeFileSync(join(root, 'assets', 'big.js'), BIG_SCRIPT);
+    writeFileSync(join(root, 'assets', 'big.js.br'), brotliCompressSync(BIG_SCRIPT));
     web = await buildApp({
       services: env.server.services,
       registry: buildRegistry(),
@@ -366,6 +372,22 @@ describe('addresses and files that can not be served', () => {
     expect(answer.status).toBe(status);
     expect(answer.type).toMatch(/^application\/json/);
     expect(JSON.parse(answer.body)).toMatchObject(envelope(text));
+  });
+
+  it('sends a file as the build compressed it, to a client that takes brotli, and plain otherwise', async () => {
+    const compressed = await fetch(`${base}/assets/big.js`, {
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(compressed.headers.get('content-encoding')).toBe('br');
+    expect(Number(compressed.headers.get('content-length'))).toBe(
+      brotliCompressSync(BIG_SCRIPT).length,
+    );
+    expect(await compressed.text()).toBe(BIG_SCRIPT);
+    const plain = await fetch(`${base}/assets/big.js`, {
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(BIG_SCRIPT);
   });
 
   it('still serves the files, the pages and a HEAD without a body', async () => {

@@ -166,6 +166,8 @@ export async function buildApp(
       root: webRoot,
       wildcard: true,
       index: ['index.html'],
+      // The build's `.br` / `.gz` beside each file (vite.config.ts): no compressing per request.
+      preCompressed: true,
       cacheControl: false,
       setHeaders: (reply, path) => {
         void reply.header(
