@@ -73,32 +73,4 @@ describe('opening a list address with a stored login', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
-
-  it("asks for the screen's code before its entry script has run", async () => {
-    const { page, context, errors } = await openPage(browser);
-    await loginAsAdmin(page);
-    // The page's requests in order: scripts by path, API calls as "api".
-    const requests: string[] = [];
-    page.on('request', (request: Request) => {
-      const path = new URL(request.url()).pathname;
-      if (request.isNavigationRequest())
-        requests.length = 0; // the page opened below
-      else if (path.startsWith('/api/')) requests.push('api');
-      else if (path.endsWith('.js')) requests.push(path);
-    });
-    await page.goto('/app/patients');
-    await page
-      .getByRole('listbox', { name: 'Patients list' })
-      .getByRole('option')
-      .first()
-      .waitFor();
-    const screen = requests.findIndex((path) => /\/assets\/entity-screen-[^/]+\.js$/.test(path));
-    expect(screen).toBeGreaterThan(-1);
-    // Asked for from the page's head (start-code.js), before the entry has run and sent its
-    // first call; it used to be asked for by the entry, after that call.
-    expect(requests).toContain('/start-code.js');
-    expect(screen).toBeLessThan(requests.indexOf('api'));
-    expect(errors).toEqual([]);
-    await context.close();
-  });
 });
