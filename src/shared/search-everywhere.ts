@@ -10,6 +10,16 @@ export const EVERYWHERE_KINDS = DASHBOARD_COUNTS;
 /** Rows of each kind: enough to pick from, few enough to read at a glance. */
 export const EVERYWHERE_ROWS = 5;
 
+/**
+ * Records are looked up from this many characters. One letter matches thousands of records, none
+ * of them likely the one meant, and on a large clinic its search would still be running when the
+ * next keystroke's arrives (measured: the two-letter terms were the palette's slowest).
+ */
+export const EVERYWHERE_TEXT_MIN = 2;
+
+/** Whether `text` is long enough to look records up by (screens and actions match from one). */
+export const searchesRecords = (text: string): boolean => text.trim().length >= EVERYWHERE_TEXT_MIN;
+
 /** The longest text the palette sends (a name, not a document). */
 export const EVERYWHERE_TEXT_MAX = 200;
 

@@ -67,6 +67,9 @@ describe('search/everywhere', () => {
     expect((await found('radix'))['herbs']).toEqual(['Quillon root']);
     expect(Object.values(await found('zzqx')).flat()).toEqual([]);
     expect(await c('search/everywhere', { text: '  ' })).toMatchObject({ result: true, data: [] });
+    // Records from two characters: one letter ("q" is in every Quillon) looks nothing up.
+    expect(await c('search/everywhere', { text: ' q ' })).toMatchObject({ result: true, data: [] });
+    expect((await found('qu'))['herbs']).toEqual(['Quillon root']);
   });
 
   it('answers a few rows of each kind', async () => {

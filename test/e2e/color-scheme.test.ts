@@ -179,8 +179,9 @@ describe.each(['light', 'dark'] as const)('%s scheme', (scheme) => {
     await page.keyboard.press('Control+k');
     const palette = page.getByRole('textbox', { name: 'Search everything' });
     await expect.poll(() => palette.evaluate((box) => box === document.activeElement)).toBe(true);
-    await page.keyboard.type('a');
+    await page.keyboard.type('an'); // two letters: records are looked up too
     await page.locator('.mantine-Spotlight-actionsList').getByRole('button').first().waitFor();
+    await page.getByRole('dialog').getByLabel('Searching').waitFor({ state: 'detached' });
     problems.push(...(await seriousViolations(page)).map((p) => `palette ${p}`));
     await page.screenshot({ path: screenshotPath(`scheme-${scheme}-palette-wide`) });
     await page.keyboard.press('Escape');

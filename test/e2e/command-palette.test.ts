@@ -34,6 +34,9 @@ async function paletteFor(page: Page, text: string, wanted: string): Promise<voi
     .toBe(true);
   await page.keyboard.type(text);
   await results(page).getByRole('button', { name: wanted, exact: true }).waitFor();
+  // Each keystroke asks the server: an earlier text's answer may show the item before the last
+  // text's answer replaces the results (and, with them, the choice ↓ would make).
+  await page.getByRole('dialog').getByLabel('Searching').waitFor({ state: 'detached' });
 }
 
 /** ↓ until the wanted item is the chosen one, then Enter (at most 30 presses). */

@@ -1,4 +1,7 @@
-/** `search/everywhere {text}` → `[{entities, rows: [{id, label}]}]`: the command palette's search. */
+/**
+ * `search/everywhere {text}` → `[{entities, rows: [{id, label}]}]`: the command palette's search;
+ * a text of fewer than EVERYWHERE_TEXT_MIN characters looks nothing up (`[]`).
+ */
 import { z } from 'zod';
 import { EVERYWHERE_TEXT_MAX } from '../../shared/search-everywhere';
 import { maxLengthText } from '../../shared/limits';

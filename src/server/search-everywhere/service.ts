@@ -9,6 +9,7 @@ import { grants, privilegeOf } from '../../shared/privileges';
 import {
   EVERYWHERE_KINDS,
   EVERYWHERE_ROWS,
+  searchesRecords,
   type EverywhereGroup,
 } from '../../shared/search-everywhere';
 import type { CallContext } from '../http/calls';
@@ -30,7 +31,7 @@ async function mayList(ctx: CallContext, d: EntityDefinition): Promise<boolean> 
 }
 
 export async function searchEverywhere(ctx: CallContext, text: string): Promise<EverywhereGroup[]> {
-  if (text.trim() === '') return [];
+  if (!searchesRecords(text)) return [];
   const companyId = ctx.caller.company.company_id;
   const groups: EverywhereGroup[] = [];
   // One after the other: one transaction is one connection, whose statements run in turn.

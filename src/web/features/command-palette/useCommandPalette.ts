@@ -7,7 +7,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { isAdmin } from '../../../shared/privileges';
-import type { EverywhereGroup } from '../../../shared/search-everywhere';
+import { searchesRecords, type EverywhereGroup } from '../../../shared/search-everywhere';
 import { callData } from '../../api/client';
 import { usePrivileges } from '../../session/queries';
 import { useSession } from '../../session/store';
@@ -20,6 +20,7 @@ export function useCommandPalette() {
   // Not debounced: a typist's keystrokes are 100–200 ms apart and the answer takes ≈ 15 ms, so a
   // debounce would only add its own wait to the 50 ms budget; a paste is one change anyway.
   const text = query.trim();
+  const looksUpRecords = searchesRecords(text);
   const slug = useSession((s) => s.company_slug);
   const userId = useSession((s) => s.user?.user_id ?? null);
   const admin = useSession((s) => isAdmin(s.user?.group_ids ?? []));
@@ -33,17 +34,17 @@ export function useCommandPalette() {
     // The signal cancels the request once a newer query takes over (it has no observer left).
     queryFn: ({ signal }) =>
       callData<EverywhereGroup[]>('search/everywhere', { text }, { quiet: true, signal }),
-    enabled: text !== '' && userId !== null,
+    enabled: looksUpRecords && userId !== null,
     placeholderData: keepPreviousData,
     staleTime: 30_000,
   });
 
   const groups = useMemo(
     () => [
-      ...(query.trim() !== '' ? recordGroups(found.data ?? []) : []),
+      ...(looksUpRecords ? recordGroups(found.data ?? []) : []),
       ...commandGroups(screens, { admin, privileges: privileges ?? [] }, query),
     ],
-    [found.data, query, screens, admin, privileges],
+    [found.data, looksUpRecords, query, screens, admin, privileges],
   );
 
   return {
