@@ -27,7 +27,16 @@ const WATCH_SCRIPT = `() => {
   window.__lastPaint = 0;
   document.addEventListener('keydown', () => (window.__lastKey = performance.now()), true);
   const palette = document.querySelector('[role="dialog"][aria-label="Command palette"]');
-  new MutationObserver(() => {
+  // The scroll bar is hidden until the user scrolls (it overlays the rows): its element coming
+  // and going as the results overflow or not changes nothing on screen.
+  const inScrollbar = (node) =>
+    node.nodeType === 1 && node.closest('.mantine-ScrollArea-scrollbar') !== null;
+  const shown = (m) => {
+    const nodes = [...m.addedNodes, ...m.removedNodes];
+    return !inScrollbar(m.target) && !(nodes.length > 0 && nodes.every(inScrollbar));
+  };
+  new MutationObserver((mutations) => {
+    if (!mutations.some(shown)) return;
     requestAnimationFrame(() => setTimeout(() => (window.__lastPaint = performance.now())));
   }).observe(palette, { childList: true, subtree: true, characterData: true, attributes: true });
 }`;

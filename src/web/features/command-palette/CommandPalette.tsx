@@ -14,7 +14,12 @@ import { paletteStore, useFreshSelection } from './useFreshSelection';
  * the focus instead, so that keys can scroll it (axe: scrollable-region-focusable). The list hands
  * these to its ScrollArea, though its props type does not name them.
  */
-const focusableViewport: Record<string, unknown> = { viewportProps: { tabIndex: 0 } };
+const focusableViewport: Record<string, unknown> = {
+  viewportProps: { tabIndex: 0 },
+  // The scrollbar shows over the rows while scrolling, instead of padding them aside whenever
+  // the results overflow: new results then do not shift sideways a frame after they are drawn.
+  offsetScrollbars: false,
+};
 
 export function CommandPalette() {
   const palette = useCommandPalette();
