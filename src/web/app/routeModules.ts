@@ -1,11 +1,13 @@
 /**
  * The code of the pages behind the login, loaded on first use. One loader each, shared by the
  * router and the start-up prefetch (./warmStart.ts), so that a page whose code was asked for
- * early is the same module the router renders.
+ * early is the same module the router renders, and renders without suspending once loaded.
  */
-export const loadMainLayout = () => import('../layouts/MainLayout');
-export const loadEntityScreen = () => import('../entity/EntityScreen');
-export const loadDashboard = () => import('../features/dashboard/DashboardPage');
+import { remembered } from './lazy';
+
+export const loadMainLayout = remembered(() => import('../layouts/MainLayout'));
+export const loadEntityScreen = remembered(() => import('../entity/EntityScreen'));
+export const loadDashboard = remembered(() => import('../features/dashboard/DashboardPage'));
 /** The start-up prefetch and its entity part (the list of `/app/{entities}`). */
 export const loadWarmStart = () => import('./warmStart');
 export const loadWarmList = () => import('../entity/model/warmList');
