@@ -8,6 +8,7 @@
  */
 import { entityByPath } from '../../../shared/entities';
 import {
+  categoriesAfter,
   moduleIdOf,
   preferencesQuery,
   privilegesQuery,
@@ -47,6 +48,6 @@ export async function warmList(
     void client.prefetchQuery(preferences); // the screen reads them
     return true;
   }
-  startList(store, client.fetchQuery(preferences)).catch(() => undefined);
+  categoriesAfter(startList(store, client.fetchQuery(preferences)));
   return true;
 }
