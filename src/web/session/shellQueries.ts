@@ -97,27 +97,10 @@ export const privilegesQuery = ({ slug, userId, admin }: Identity) =>
     staleTime: 5 * 60_000,
   });
 
-/**
- * The screen's first rows, when start-up asked for them (app/warmStart.ts): the shell's category
- * tree is asked for once they have come, or after SCREEN_ROWS_FIRST_MAX_MS. One server answers
- * both, and the rows are what the user opened the screen for; the tree (1.6 MB at 5,000 nodes)
- * feeds only a category filter or picker, which shows it when it comes.
- */
-let screenRowsFirst: Promise<unknown> = Promise.resolve();
-const SCREEN_ROWS_FIRST_MAX_MS = 2000;
-
-export function categoriesAfter(screenRows: Promise<unknown>): void {
-  screenRowsFirst = Promise.race([
-    screenRows.catch(() => undefined),
-    new Promise((resolve) => setTimeout(resolve, SCREEN_ROWS_FIRST_MAX_MS)),
-  ]);
-}
-
 export const categoriesQuery = ({ slug, userId }: Identity) =>
   queryOptions({
     queryKey: queryKeys.categories(slug, userId),
     queryFn: async () => {
-      await screenRowsFirst;
       // The call and payload of the category tree's own load: on the categories screen both are
       // one request (the API client shares identical reads in flight).
       const rows = await callData<CategoryRow[]>('categories/get_all_flat', {

@@ -8,7 +8,6 @@
  */
 import { entityByPath } from '../../../shared/entities';
 import {
-  categoriesAfter,
   moduleIdOf,
   preferencesQuery,
   privilegesQuery,
@@ -48,6 +47,6 @@ export async function warmList(
     void client.prefetchQuery(preferences); // the screen reads them
     return true;
   }
-  categoriesAfter(startList(store, client.fetchQuery(preferences)));
+  startList(store, client.fetchQuery(preferences)).catch(() => undefined);
   return true;
 }
