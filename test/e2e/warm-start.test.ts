@@ -55,28 +55,6 @@ describe('opening a list address with a stored login', () => {
     await context.close();
   });
 
-  it("shows a list's rows without waiting for the shell's category tree", async () => {
-    const { page, context, errors } = await openPage(browser);
-    await loginAsAdmin(page);
-    // The server's own answer, held back: as a big tree (thousands of nodes) on a slow line.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/categories/get_all_flat', async (route) => {
-      const response = await route.fetch();
-      await held;
-      await route.fulfill({ response });
-    });
-    await page.goto('/app/patients');
-    const list = page.getByRole('listbox', { name: 'Patients list' });
-    await list.getByRole('option').first().waitFor();
-    const filter = page.getByRole('navigation', { name: 'Categories' });
-    expect(await filter.count()).toBe(0); // the category filter needs the tree: not yet there
-    release();
-    await filter.getByRole('button', { name: 'Active', exact: true }).waitFor();
-    expect(errors).toEqual([]);
-    await context.close();
-  });
-
   it('asks for the whole category tree once for the tree and the shell together', async () => {
     const { page, context, errors } = await openPage(browser);
     await loginAsAdmin(page);

@@ -30,9 +30,6 @@ export function CategorySelect({ rootKey, value, onChange, ...props }: Props) {
     <Select
       {...props}
       error={missing ? MISSING_NODE_TEXT : (props.error ?? undefined)}
-      // The shell asks for the category tree without waiting for it: until it has come, there is
-      // nothing to choose from (and "no results" would mislead).
-      disabled={props.disabled || loading}
       data={data}
       value={value === null ? null : String(value)}
       onChange={(next) => onChange(next === null ? null : Number(next))}
