@@ -15,7 +15,7 @@ export const EVERYWHERE_ROWS = 5;
  * of them likely the one meant, and on a large clinic its search would still be running when the
  * next keystroke's arrives (measured: the two-letter terms were the palette's slowest).
  */
-export const EVERYWHERE_TEXT_MIN = 2;
+const EVERYWHERE_TEXT_MIN = 2;
 
 /** Whether `text` is long enough to look records up by (screens and actions match from one). */
 export const searchesRecords = (text: string): boolean => text.trim().length >= EVERYWHERE_TEXT_MIN;
