@@ -6,13 +6,14 @@
 import { Kysely, PostgresDialect, type CompiledQuery } from 'kysely';
 import pg from 'pg';
 import type { DB } from '../src/server/db/schema';
-import { inTenant } from '../src/server/db/tenancy';
+import { inTenant, tenantBeginSql } from '../src/server/db/tenancy';
 import { EntityService } from '../src/server/entities/service';
 import { behaviourOf } from '../src/server/entity-behaviours';
 import type { ListInput } from '../src/server/entities/payloads';
 import type { CallContext } from '../src/server/http/calls';
 import { patients } from '../src/shared/entities/patients';
 import { loadTasks, type LoadResult } from './lib';
+import { timedSteps, type OneClient } from './one-client';
 
 interface Statement {
   sql: string;
@@ -50,6 +51,34 @@ export async function engineListSql(
   return calls;
 }
 
+/** Runs one call's statements in a tenant transaction, each prepared once per connection. */
+function callRunner(companyId: number) {
+  const begin = tenantBeginSql(companyId);
+  const names = new Map<string, string>();
+  return async (client: pg.Client, statements: readonly Statement[]) => {
+    await client.query(begin);
+    for (const statement of statements) {
+      if (!names.has(statement.sql)) names.set(statement.sql, `bench_${names.size}`);
+      await client.query({
+        name: names.get(statement.sql),
+        text: statement.sql,
+        values: statement.parameters as unknown[],
+      });
+    }
+    await client.query('commit');
+  };
+}
+
+async function connected(appUrl: string, count: number): Promise<pg.Client[]> {
+  return Promise.all(
+    Array.from({ length: count }, async () => {
+      const client = new pg.Client({ connectionString: appUrl });
+      await client.connect();
+      return client;
+    }),
+  );
+}
+
 /**
  * `connections` clients each running begin+tenant, one call's statements (calls round-robin),
  * commit — each statement prepared once per connection, as the server's pool does
@@ -62,34 +91,38 @@ export async function sqlLoad(
   connections: number,
   seconds: number,
 ): Promise<LoadResult> {
-  const clients = await Promise.all(
-    Array.from({ length: connections }, async () => {
-      const client = new pg.Client({ connectionString: appUrl });
-      await client.connect();
-      return client;
-    }),
-  );
-  const begin = `begin; select set_config('app.company_id', '${Number(companyId)}', true)`;
-  const names = new Map<string, string>();
-  for (const s of calls.flat()) if (!names.has(s.sql)) names.set(s.sql, `bench_${names.size}`);
+  const clients = await connected(appUrl, connections);
+  const run = callRunner(companyId);
   let next = 0;
   try {
     return await loadTasks(
-      clients.map((client) => async () => {
-        const statements = calls[next++ % calls.length]!;
-        await client.query(begin);
-        for (const statement of statements) {
-          await client.query({
-            name: names.get(statement.sql),
-            text: statement.sql,
-            values: statement.parameters as unknown[],
-          });
-        }
-        await client.query('commit');
-      }),
+      clients.map((client) => () => run(client, calls[next++ % calls.length]!)),
       seconds,
     );
   } finally {
     await Promise.all(clients.map((c) => c.end()));
+  }
+}
+
+/**
+ * The floor of a call at one client: its statements alone, one call at a time through `pg` on
+ * one connection (no HTTP, no session, no JSON), in the same transaction the server opens.
+ */
+export async function sqlOneClient(
+  appUrl: string,
+  companyId: number,
+  calls: readonly Statement[][],
+  seconds: number,
+): Promise<OneClient> {
+  const [client] = await connected(appUrl, 1);
+  const run = callRunner(companyId);
+  let next = 0;
+  try {
+    return await timedSteps(async () => {
+      await run(client!, calls[next++ % calls.length]!);
+      return [200];
+    }, seconds);
+  } finally {
+    await client!.end();
   }
 }

@@ -5,11 +5,16 @@
  * typeahead, insert and a deep unfiltered page, and the command palette's search
  * (./search-everywhere.ts). Then searched pages at 8 connections (throughput, and CPU per request
  * beside the same SQL straight through `pg`) and at 32 (no budgets).
+ *
+ * Beside the budgets, the floors they stand on, measured in the same run: each class's statements
+ * alone through `pg`, a call the server answers without the database, and the cheapest tenant
+ * read (one row) at one client and at 8 connections. A budget below its floor can not be met by
+ * the server on this machine, only by cheaper statements or a faster machine.
  */
 import { cpus, loadavg } from 'node:os';
 import * as people from '../src/server/seed/data/people';
 import { dispenseFigures } from './entities-dispense';
-import { engineListSql, sqlLoad } from './entities-sql';
+import { engineListSql, sqlLoad, sqlOneClient } from './entities-sql';
 import { oneClient, type OneClient } from './one-client';
 import { paletteBrowserFigures } from './palette-browser';
 import { paletteFigures } from './search-everywhere';
@@ -167,7 +172,22 @@ function loadFigures(
   ];
 }
 
-async function oneClientSection(server: RunningServer, auth: Auth): Promise<Figure[]> {
+/** The SQL alone of each class's calls, one client: the floor the call's latency stands on. */
+async function sqlFloor(appUrl: string, demo: number, terms: readonly string[]) {
+  const calls = await engineListSql(
+    appUrl,
+    demo,
+    terms.map((search) => ({ page: 1, limit: 50, filters: { search } })),
+  );
+  return sqlOneClient(appUrl, demo, calls, CLASS_SECONDS);
+}
+
+async function oneClientSection(
+  server: RunningServer,
+  auth: Auth,
+  appUrl: string,
+  demo: number,
+): Promise<Figure[]> {
   const url = server.url;
   const figures: Figure[] = [];
   const measure = (path: string, body: () => object, seconds: number) =>
@@ -182,6 +202,25 @@ async function oneClientSection(server: RunningServer, auth: Auth): Promise<Figu
     );
     const about = joinNotes(`${terms.length} terms, ${matches}`, note);
     figures.push(...oneClientFigures(`search page 1, ${name}`, result, { p50: 3, p99: 10 }, about));
+    const floor = await noted(server, () => sqlFloor(appUrl, demo, terms));
+    const what = 'floor: the same statements through pg, one connection';
+    figures.push(
+      ...oneClientFigures(
+        `search page 1, ${name}: its SQL alone`,
+        floor.result,
+        {},
+        `${what}; ${floor.note}`,
+      ),
+    );
+  }
+  // The floor of any call: the server answering without the database, and the cheapest read.
+  const floors: [string, string, () => object][] = [
+    ['floor: users/check_authentication', 'users/check_authentication', () => auth],
+    ['floor: patients/list of 1 row', 'patients/list', () => ({ ...auth, page: 1, limit: 1 })],
+  ];
+  for (const [label, path, body] of floors) {
+    const { result, note } = await measure(path, body, CLASS_SECONDS);
+    figures.push(...oneClientFigures(label, result, {}, note));
   }
   const nextTerm = cycle(ALL_TERMS);
   let inserted = 0;
@@ -215,8 +254,8 @@ async function connectionsSection(
   auth: Auth,
 ): Promise<Figure[]> {
   const searches = ALL_TERMS.map((term) => ({ page: 1, limit: 50, filters: { search: term } }));
-  const run = async (connections: number) => {
-    const next = cycle(searches);
+  const run = async (connections: number, queries: readonly object[] = searches) => {
+    const next = cycle(queries);
     const body = () => ({ ...auth, ...next() });
     await load(server.url, 'patients/list', body, connections, WARM_UP_SECONDS);
     return noted(server, () =>
@@ -231,6 +270,8 @@ async function connectionsSection(
     withCpu(server, () => sqlLoad(appUrl, demo, calls, 8, SECONDS), true),
   );
   const thirtyTwo = await run(32);
+  // The most a tenant call can give on this machine: one read of one row, nothing searched.
+  const cheapest = await run(8, [{ page: 1, limit: 1 }]);
   const statements = calls.map((c) => c.length);
   return [
     ...loadFigures('search page 1 at 8 connections', eight.result, 8, eight.note, 1000),
@@ -243,6 +284,7 @@ async function connectionsSection(
       note: `SQL: begin + tenant, the call's ${Math.min(...statements)}–${Math.max(...statements)} statements (prepared), commit`,
     },
     ...loadFigures('search page 1 at 32 connections', thirtyTwo.result, 32, thirtyTwo.note),
+    ...loadFigures('floor: patients/list of 1 row at 8', cheapest.result, 8, cheapest.note),
   ];
 }
 
@@ -250,7 +292,7 @@ async function measure(server: RunningServer, appUrl: string, demo: number): Pro
   const auth = await signIn(server.url);
   const loadBefore = loadavg()[0]!;
   const figures = [
-    ...(await oneClientSection(server, auth)),
+    ...(await oneClientSection(server, auth, appUrl, demo)),
     ...(await paletteFigures(server, auth, ALL_TERMS)),
     ...(await paletteBrowserFigures(server, BENCH_ADMIN, ALL_TERMS)),
     ...(await dispenseFigures(server.url, auth)),

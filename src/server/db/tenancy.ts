@@ -7,6 +7,25 @@ import { sql, type Kysely } from 'kysely';
 import { held } from './held-statements';
 import type { DB } from './schema';
 
+/**
+ * The start of a company's transaction: BEGIN, the tenant, and generic plans for the
+ * transaction's prepared statements.
+ *
+ * Why generic plans: PostgreSQL plans a prepared statement afresh on every execution as long as
+ * its generic plan's estimate is worse than the custom plans' (`plan_cache_mode = auto`), and it
+ * is for the statements that carry LIMITs and term ranges as parameters — the search statements
+ * among them. A profile of the database process under one-client searches showed that planning
+ * (parsing current_company()'s body to inline it, reading and decompressing statistics, copying
+ * the query tree) took more time than running the plan. The statements are shaped so that one
+ * plan suits every value (docs/decisions.md, "Search at a million patients"); forcing it is
+ * transaction-local, so an owner's or operator's session is untouched.
+ *
+ * One simple-protocol statement: the id is a checked integer, so inlining it is safe.
+ */
+export const tenantBeginSql = (companyId: number) =>
+  `begin; select set_config('app.company_id', '${companyId}', true), ` +
+  `set_config('plan_cache_mode', 'force_generic_plan', true)`;
+
 /** A connection inside a company's transaction. */
 export type Tx = Kysely<DB>;
 
@@ -19,12 +38,9 @@ export async function inTenant<T>(
     throw new Error(`invalid company id ${companyId}`);
   }
   return db.connection().execute(async (connection) => {
-    // BEGIN and the tenant setting in one simple-protocol statement (the id is a checked integer,
-    // so inlining it is safe), held back to go out with the first statement (held-statements.ts).
-    // This is on every request's path.
-    await sql
-      .raw(held(`begin; select set_config('app.company_id', '${companyId}', true)`))
-      .execute(connection);
+    // Held back to go out with the first statement (held-statements.ts): this is on every
+    // request's path.
+    await sql.raw(held(tenantBeginSql(companyId))).execute(connection);
     try {
       const result = await work(connection);
       await sql.raw('commit').execute(connection);

@@ -13,7 +13,7 @@ import { searchCondition, type SearchQuery } from './search';
 import {
   narrowingCondition,
   searchCount,
-  searchPageIds,
+  searchPageKeys,
   termsServe,
   type SearchCount,
 } from './search-pages';
@@ -69,8 +69,8 @@ export async function listPage(read: Read, q: ReadQuery, page: Page): Promise<Ro
   const { trx, d, companyId } = read;
   const search = directSearch(d, q);
   if (search) {
-    const ids = await searchPageIds(trx, d, companyId, search, page.offset, page.limit);
-    if (ids) return repo.rowsInListOrder(trx, d, companyId, ids, 'list');
+    const keys = await searchPageKeys(trx, d, companyId, search, page.offset, page.limit);
+    if (keys) return repo.rowsInListOrder(trx, d, companyId, keys, 'list');
   }
   return repo.selectRows(trx, d, companyId, {
     where: await conditionsOf(read, q),
@@ -94,12 +94,12 @@ export async function countMatches(read: Read, q: ReadQuery): Promise<SearchCoun
 export async function typeaheadLabels(read: Read, q: ReadQuery, page: Page) {
   const { trx, d, companyId } = read;
   const search = directSearch(d, q);
-  const ids = search
-    ? await searchPageIds(trx, d, companyId, search, page.offset, page.limit)
+  const keys = search
+    ? await searchPageKeys(trx, d, companyId, search, page.offset, page.limit)
     : null;
-  if (ids)
+  if (keys)
     return repo.labelRows(trx, d, companyId, {
-      where: [repo.byIds(d, ids)],
+      where: [repo.byKeys(d, keys)],
       orderBy: orderBy(d, undefined),
     });
   return repo.labelRows(trx, d, companyId, {

@@ -106,6 +106,19 @@ const termsOf = (d: EntityDefinition, companyId: number, word: SearchWord) =>
     sql` union all `,
   );
 
+/** `array[…]` of how many terms each word's range holds, counted up to `cap`. */
+function rangeSizesSql(
+  d: EntityDefinition,
+  companyId: number,
+  words: readonly SearchWord[],
+  cap: number,
+) {
+  const sizes = words.map(
+    (word) => sql`(select count(*)::int from (${termsOf(d, companyId, word)} limit ${cap}) x)`,
+  );
+  return sql`array[${sql.join(sizes)}]`;
+}
+
 /** How many terms each word's range holds, counted up to `cap`. */
 async function rangeSizes(
   trx: Tx,
@@ -114,12 +127,9 @@ async function rangeSizes(
   words: readonly SearchWord[],
   cap: number,
 ): Promise<number[]> {
-  const sizes = words.map(
-    (word) => sql`(select count(*)::int from (${termsOf(d, companyId, word)} limit ${cap}) x)`,
-  );
-  const result = await sql<{ sizes: number[] }>`select array[${sql.join(sizes)}] as sizes`.execute(
-    trx,
-  );
+  const result = await sql<{
+    sizes: number[];
+  }>`select ${rangeSizesSql(d, companyId, words, cap)} as sizes`.execute(trx);
   return result.rows[0]?.sizes ?? words.map(() => cap);
 }
 
@@ -204,75 +214,112 @@ function planRows(
 }
 
 /**
- * The first `wanted` matching ids in list order among the first tuning.walkRows rows of the list
- * (an index-only walk that stops once it has them), or null when those rows hold fewer.
+ * The keys of a page: the ids themselves when a statement already read them, or a query of
+ * `(id)` rows that the statement reading the page's rows runs as its own subquery, so that
+ * finding a page and reading it is one round trip.
  */
-async function walkFirstRows(
-  trx: Tx,
-  d: EntityDefinition,
-  companyId: number,
-  q: SearchQuery,
-  wanted: number,
-): Promise<number[] | null> {
+export type PageKeys = readonly number[] | RawBuilder<{ id: number }>;
+
+/**
+ * `(id, name)` of the first `wanted` matching rows in list order among the first
+ * tuning.walkRows rows of the list: an index-only walk that stops once it has them.
+ */
+function walkSql(d: EntityDefinition, companyId: number, q: SearchQuery, wanted: number) {
   const { keys, table } = d;
   const [id, name] = [col(keys.id), col(keys.name)];
-  const result = await sql<{ id: string }>`select ${id} as id from (
+  return sql`select ${id} as id, ${name} as name from (
       select ${id}, ${name}, r.search_text from ${sql.table(table)} r
       where r.company_id = ${companyId} order by ${name}, ${id} limit ${tuning.walkRows}) r
-    where ${searchCondition(d, q)} order by ${name}, ${id} limit ${wanted}`.execute(trx);
-  return result.rows.length === wanted ? result.rows.map((r) => Number(r.id)) : null;
+    where ${searchCondition(d, q)} order by ${name}, ${id} limit ${wanted}`;
 }
 
-/** The first `wanted` matching ids in list order, from the narrowest word's terms. */
-async function termsFirstRows(
-  trx: Tx,
+/**
+ * `(id, name)` of the first `wanted` matching rows in list order, from the plan's terms: one
+ * statement whatever the plan, its branches gated by one-time conditions so that only the one
+ * that applies runs.
+ */
+function termsPageSql(
   d: EntityDefinition,
   companyId: number,
   q: SearchQuery,
   plan: TermsPlan,
   wanted: number,
-): Promise<number[]> {
+) {
   if (plan.check) {
     // In list order first, then checked until the page is full: a broad other word ("yasmin
     // example") is met by the first rows checked, not by every row of the range.
-    const found = await sql<{ id: string }>`select x.row_id as id from (
+    return sql`select x.row_id as id, x.sort_name as name from (
         select distinct t.sort_name, t.row_id from (${planRows(d, companyId, q, plan, false)}) t
         order by t.sort_name, t.row_id) x
-      where ${rowCheck(d, companyId, q, 'x')} limit ${wanted}`.execute(trx);
-    return found.rows.map((r) => Number(r.id));
+      where ${rowCheck(d, companyId, q, 'x')} limit ${wanted}`;
   }
   const rows = planRows(d, companyId, q, plan);
-  const read = plan.alongside.length ? wanted : wanted * tuning.termsPerRow;
-  const found = await sql<{ id: string }>`select x.row_id as id from (${rows}) x
-    order by x.sort_name, x.row_id limit ${read}`.execute(trx);
-  const ids = [...new Set(found.rows.map((r) => Number(r.id)))];
-  if (ids.length >= wanted || found.rows.length < read) return ids.slice(0, wanted);
-  // Rows with many terms of the word crowded the read: group them (rare, and exact).
-  const grouped = await sql<{ id: string }>`select x.row_id as id from (${rows}) x
-    group by x.sort_name, x.row_id order by x.sort_name, x.row_id limit ${wanted}`.execute(trx);
-  return grouped.rows.map((r) => Number(r.id));
+  // An intersection holds each row once.
+  if (plan.alongside.length)
+    return sql`select x.row_id as id, x.sort_name as name from (${rows}) x
+      order by x.sort_name, x.row_id limit ${wanted}`;
+  // A row holds a word in several terms: the first terms in list order are read and made
+  // distinct; only when rows with many terms of the word crowded that read out (rare) is the
+  // whole range grouped instead.
+  const read = wanted * tuning.termsPerRow;
+  const crowded = sql`(select count(*) from firsts) = ${read}
+    and (select count(distinct f.row_id) from firsts f) < ${wanted}`;
+  return sql`select p.id, p.name from (
+      with firsts as materialized (select x.sort_name, x.row_id from (${rows}) x
+        order by x.sort_name, x.row_id limit ${read})
+      select f.row_id as id, f.sort_name as name from (select distinct sort_name, row_id from firsts) f
+        where not (${crowded})
+      union all
+      select g.row_id, g.sort_name from (select x.sort_name, x.row_id from (${rows}) x
+        group by x.sort_name, x.row_id order by x.sort_name, x.row_id limit ${wanted}) g
+        where ${crowded}) p
+    order by p.name, p.id limit ${wanted}`;
 }
 
+/** The ids of `(id, name)` rows in list order, past `offset`. */
+const pastOffset = (rows: RawBuilder<unknown>, offset: number) =>
+  sql<{ id: number }>`select k.id from (${rows}) k order by k.name, k.id offset ${offset}`;
+
 /**
- * The ids of one page of a search in the list's own order with no other filter, or null when
- * the terms can not serve it (see `termsServe`).
+ * The keys of one page of a search in the list's own order with no other filter, or null when
+ * the terms can not serve it (see `termsServe`). A broad search most often has its page among
+ * the first rows of the list (the walk); otherwise the narrowest word's terms give it.
+ *
+ * One word: the walk and the terms are one query (the terms' branch runs only when the walk
+ * found too few), read by the page's own statement. Several words: the walk and the sizes of
+ * the words' ranges are one statement (the sizes counted only when the walk found too few),
+ * then the page's query follows from the sizes.
  */
-export async function searchPageIds(
+export async function searchPageKeys(
   trx: Tx,
   d: EntityDefinition,
   companyId: number,
   q: SearchQuery,
   offset: number,
   limit: number,
-): Promise<number[] | null> {
+): Promise<PageKeys | null> {
   if (!termsServe(d, q)) return null;
   const wanted = offset + limit;
-  // A broad search most often has a page among the first rows of the list: a walk that stops.
-  const walked = await walkFirstRows(trx, d, companyId, q, wanted);
-  if (walked) return walked.slice(offset);
+  const walk = walkSql(d, companyId, q, wanted);
   const words = findableWords(q);
-  const plan = words.length === 1 ? planOf(q, words, [0]) : await planTerms(trx, d, companyId, q);
-  return (await termsFirstRows(trx, d, companyId, q, plan, wanted)).slice(offset);
+  if (words.length === 1) {
+    const terms = termsPageSql(d, companyId, q, planOf(q, words, [0]), wanted);
+    return pastOffset(
+      sql`with walked as materialized (${walk})
+        select w.id, w.name from walked w where (select count(*) from walked) = ${wanted}
+        union all
+        select t.id, t.name from (${terms}) t where (select count(*) from walked) < ${wanted}`,
+      offset,
+    );
+  }
+  const sizes = rangeSizesSql(d, companyId, words, tuning.narrowTerms);
+  const result = await sql<{ ids: string[]; sizes: number[] | null }>`
+    with walked as materialized (${walk})
+    select array(select w.id from walked w order by w.name, w.id) as ids,
+      case when (select count(*) from walked) < ${wanted} then ${sizes} end as sizes`.execute(trx);
+  const { ids, sizes: counted } = result.rows[0]!;
+  if (!counted) return ids.map(Number).slice(offset);
+  return pastOffset(termsPageSql(d, companyId, q, planOf(q, words, counted), wanted), offset);
 }
 
 /** Counts the rows that match, up to `cap`, in list order. */
