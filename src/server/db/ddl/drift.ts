@@ -15,7 +15,10 @@ import { foreignKeySql, onDeleteOf, referencedTable } from './references';
 import { ROW_VERSION_COLUMN, addRowVersionSql } from './row-version';
 import { createEntityTableSql } from './table';
 import {
+  SEARCH_HEAD_COLUMN,
+  SEARCH_HEAD_KEY,
   redefineSearchTextSql,
+  searchHeadSql,
   searchTermsChangedTriggerSql,
   searchTermsOfRowsSql,
   searchTermsSql,
@@ -180,11 +183,21 @@ analyze ${terms};`
         : redefineSearchTextSql(d).trim(),
     });
   }
-  if (!schema.has(terms)) {
+  const liveTerms = schema.get(terms);
+  if (!liveTerms) {
     drifts.push({
       subject: terms,
       problem: 'search terms table missing',
       fix: searchTermsSql(d).trim(),
+    });
+  } else if (
+    !liveTerms.columns.has(SEARCH_HEAD_COLUMN) ||
+    !liveTerms.indexes.some((index) => index.join() === SEARCH_HEAD_KEY.join())
+  ) {
+    drifts.push({
+      subject: `${terms}.${SEARCH_HEAD_COLUMN}`,
+      problem: 'no head key (terms by their first characters, in list order)',
+      fix: searchHeadSql(d),
     });
   }
   return drifts;
