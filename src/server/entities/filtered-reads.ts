@@ -13,7 +13,7 @@ import { searchCondition, type SearchQuery } from './search';
 import {
   narrowingCondition,
   searchCount,
-  searchPageKeys,
+  searchPageIds,
   termsServe,
   type SearchCount,
 } from './search-pages';
@@ -69,8 +69,8 @@ export async function listPage(read: Read, q: ReadQuery, page: Page): Promise<Ro
   const { trx, d, companyId } = read;
   const search = directSearch(d, q);
   if (search) {
-    const keys = await searchPageKeys(trx, d, companyId, search, page.offset, page.limit);
-    if (keys) return repo.rowsInListOrder(trx, d, companyId, keys, 'list');
+    const ids = await searchPageIds(trx, d, companyId, search, page.offset, page.limit);
+    if (ids) return repo.rowsInListOrder(trx, d, companyId, ids, 'list');
   }
   return repo.selectRows(trx, d, companyId, {
     where: await conditionsOf(read, q),
@@ -94,12 +94,12 @@ export async function countMatches(read: Read, q: ReadQuery): Promise<SearchCoun
 export async function typeaheadLabels(read: Read, q: ReadQuery, page: Page) {
   const { trx, d, companyId } = read;
   const search = directSearch(d, q);
-  const keys = search
-    ? await searchPageKeys(trx, d, companyId, search, page.offset, page.limit)
+  const ids = search
+    ? await searchPageIds(trx, d, companyId, search, page.offset, page.limit)
     : null;
-  if (keys)
+  if (ids)
     return repo.labelRows(trx, d, companyId, {
-      where: [repo.byKeys(d, keys)],
+      where: [repo.byIds(d, ids)],
       orderBy: orderBy(d, undefined),
     });
   return repo.labelRows(trx, d, companyId, {

@@ -7,7 +7,6 @@ import { sql, type RawBuilder } from 'kysely';
 import { entityByPath, type EntityDefinition } from '../../shared/entities';
 import type { RowOf } from '../../shared/entities/define';
 import type { Tx } from '../db/tenancy';
-import type { PageKeys } from './search-pages';
 import { col } from './where';
 
 export type Row = Record<string, unknown>;
@@ -153,20 +152,17 @@ export const listShapeQuery = (
   sql<Row>`select ${columns(trx, d, 'list')} from ${fromOf(trx, d, 'list')}
     where ${whereOf(companyId, s.where)} order by ${s.orderBy}`;
 
-/**
- * The rows of one page, in the list's own order: of `keys`, the ids found already or the query
- * that finds them (run as this statement's subquery: one round trip for the page).
- */
+/** The rows of `ids` (one page, found already) in the list's own order. */
 export async function rowsInListOrder(
   trx: Tx,
   d: EntityDefinition,
   companyId: number,
-  keys: PageKeys,
+  ids: readonly number[],
   shape: Selection['shape'],
 ): Promise<Row[]> {
-  if (Array.isArray(keys) && keys.length === 0) return [];
+  if (ids.length === 0) return [];
   const result = await sql<Row>`select ${columns(trx, d, shape)} from ${fromOf(trx, d, shape)}
-    where ${whereOf(companyId, [byKeys(d, keys)])}
+    where ${whereOf(companyId, [sql`${col(d.keys.id)} = any(${sql.val(ids)}::bigint[])`])}
     order by ${col(d.keys.name)}, ${col(d.keys.id)}`.execute(trx);
   return result.rows;
 }
@@ -186,17 +182,6 @@ export async function countRows(
 
 export const byIds = (d: EntityDefinition, ids: readonly number[]) =>
   ids.length ? sql`${col(d.keys.id)} in (${sql.join(ids)})` : sql`false`;
-
-/**
- * The rows of a page's keys: `= any(…)`, which stays an index lookup in the generic plan of a
- * prepared statement (an `in (subquery)` there may become a hash join over the company's rows).
- */
-export const byKeys = (d: EntityDefinition, keys: PageKeys) =>
-  isIdList(keys)
-    ? sql`${col(d.keys.id)} = any(${sql.val(keys)}::bigint[])`
-    : sql`${col(d.keys.id)} = any(array(${keys}))`;
-
-const isIdList = (keys: PageKeys): keys is readonly number[] => Array.isArray(keys);
 
 export async function findRow<D extends EntityDefinition>(
   trx: Tx,

@@ -179,13 +179,6 @@ function planRows(
 }
 
 /**
- * The keys of a page: the ids themselves when a statement already read them, or a query of
- * `(id)` rows that the statement reading the page's rows runs as its own subquery, so that
- * finding a page and reading it is one round trip.
- */
-export type PageKeys = readonly number[] | RawBuilder<{ id: number }>;
-
-/**
  * `(id, name)` of the first `wanted` matching rows in list order among the first
  * tuning.walkRows rows of the list: an index-only walk that stops once it has them.
  */
@@ -243,34 +236,40 @@ function termsPageSql(
 }
 
 /** The ids of `(id, name)` rows in list order, past `offset`. */
-const pastOffset = (rows: RawBuilder<unknown>, offset: number) =>
-  sql<{ id: number }>`select k.id from (${rows}) k order by k.name, k.id offset ${offset}`;
+async function idsPastOffset(trx: Tx, rows: RawBuilder<unknown>, offset: number) {
+  const result = await sql<{ id: string }>`select k.id from (${rows}) k
+    order by k.name, k.id offset ${offset}`.execute(trx);
+  return result.rows.map((r) => Number(r.id));
+}
 
 /**
- * The keys of one page of a search in the list's own order with no other filter, or null when
+ * The ids of one page of a search in the list's own order with no other filter, or null when
  * the terms can not serve it (see `termsServe`). A broad search most often has its page among
  * the first rows of the list (the walk); otherwise the narrowest word's terms give it.
  *
- * One word: the walk and the terms are one query (the terms' branch runs only when the walk
- * found too few), read by the page's own statement. Several words: the walk and the sizes of
- * the words' ranges are one statement (the sizes counted only when the walk found too few),
- * then the page's query follows from the sizes.
+ * One word: the walk and the terms are one statement (the terms' branch runs only when the walk
+ * found too few). Several words: the walk and the sizes of the words' ranges are one statement
+ * (the sizes counted only when the walk found too few), then the terms' statement follows from
+ * the sizes. The page's rows are then read by these ids, given as values: read by the ids'
+ * query as a subquery instead, the planner of PostgreSQL 15 scanned the company's rows for
+ * them (the isolation test saw it change with another company's statistics).
  */
-export async function searchPageKeys(
+export async function searchPageIds(
   trx: Tx,
   d: EntityDefinition,
   companyId: number,
   q: SearchQuery,
   offset: number,
   limit: number,
-): Promise<PageKeys | null> {
+): Promise<number[] | null> {
   if (!termsServe(d, q)) return null;
   const wanted = offset + limit;
   const walk = walkSql(d, companyId, q, wanted);
   const words = findableWords(q);
   if (words.length === 1) {
     const terms = termsPageSql(d, companyId, q, planOf(q, words, [0]), wanted);
-    return pastOffset(
+    return idsPastOffset(
+      trx,
       sql`with walked as materialized (${walk})
         select w.id, w.name from walked w where (select count(*) from walked) = ${wanted}
         union all
@@ -285,7 +284,8 @@ export async function searchPageKeys(
       case when (select count(*) from walked) < ${wanted} then ${sizes} end as sizes`.execute(trx);
   const { ids, sizes: counted } = result.rows[0]!;
   if (!counted) return ids.map(Number).slice(offset);
-  return pastOffset(termsPageSql(d, companyId, q, planOf(q, words, counted), wanted), offset);
+  const terms = termsPageSql(d, companyId, q, planOf(q, words, counted), wanted);
+  return idsPastOffset(trx, terms, offset);
 }
 
 /** Counts the rows that match, up to `cap`, in list order. */

@@ -29,7 +29,11 @@ const RichTextField = lazy(async () => ({
 
 function HtmlField(props: FieldItemProps) {
   return (
-    <Suspense fallback={<Skeleton height={160} aria-label={`Loading ${props.item.label}`} />}>
+    // A name needs a role: on a bare div axe reports aria-label as prohibited (seen on a slow
+    // machine, where the editor's code came after axe looked).
+    <Suspense
+      fallback={<Skeleton height={160} role="status" aria-label={`Loading ${props.item.label}`} />}
+    >
       <RichTextField {...props} />
     </Suspense>
   );
