@@ -15,10 +15,7 @@ import { foreignKeySql, onDeleteOf, referencedTable } from './references';
 import { ROW_VERSION_COLUMN, addRowVersionSql } from './row-version';
 import { createEntityTableSql } from './table';
 import {
-  SEARCH_HEAD_COLUMN,
-  SEARCH_HEAD_KEY,
   redefineSearchTextSql,
-  searchHeadSql,
   searchTermsChangedTriggerSql,
   searchTermsOfRowsSql,
   searchTermsSql,
@@ -183,21 +180,11 @@ analyze ${terms};`
         : redefineSearchTextSql(d).trim(),
     });
   }
-  const liveTerms = schema.get(terms);
-  if (!liveTerms) {
+  if (!schema.has(terms)) {
     drifts.push({
       subject: terms,
       problem: 'search terms table missing',
       fix: searchTermsSql(d).trim(),
-    });
-  } else if (
-    !liveTerms.columns.has(SEARCH_HEAD_COLUMN) ||
-    !liveTerms.indexes.some((index) => index.join() === SEARCH_HEAD_KEY.join())
-  ) {
-    drifts.push({
-      subject: `${terms}.${SEARCH_HEAD_COLUMN}`,
-      problem: 'no head key (terms by their first characters, in list order)',
-      fix: searchHeadSql(d),
     });
   }
   return drifts;
