@@ -348,7 +348,10 @@ export async function searchCount(
   q: SearchQuery,
 ): Promise<SearchCount | null> {
   if (!termsServe(d, q)) return null;
-  const plan = await planTerms(trx, d, companyId, q);
+  // One word that needs no check is counted in its range at once: its size decides nothing.
+  const words = findableWords(q);
+  const alone = words.length === 1 ? planOf(q, words, [0]) : null;
+  const plan = alone && !alone.check ? alone : await planTerms(trx, d, companyId, q);
   // Broad, and each row to check: such rows are many, or found quickly in list order.
   if (!plan.narrow && plan.check) return countByWalk(trx, d, companyId, q);
   const limit = plan.check ? tuning.checkedTerms : tuning.countedTerms;
