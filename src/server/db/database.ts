@@ -87,8 +87,8 @@ export const appUrlFor = async (config: Config, ownerUrl: string): Promise<strin
 
 export const roleOf = (url: string): string => decodeURIComponent(new URL(url).username);
 
-export async function assertAppRoleIsBound(pool: pg.Pool): Promise<void> {
-  const { rows } = await pool.query<{ rolname: string; rolsuper: boolean; rolbypassrls: boolean }>(
+export async function assertAppRoleIsBound(db: pg.Pool | pg.ClientBase): Promise<void> {
+  const { rows } = await db.query<{ rolname: string; rolsuper: boolean; rolbypassrls: boolean }>(
     'select rolname, rolsuper, rolbypassrls from pg_roles where rolname = current_user',
   );
   const role = rows[0];
@@ -125,7 +125,15 @@ export async function openDatabase(config: Config, log: Logger): Promise<Databas
     });
     // An idle connection cut (the cluster stopping or dying) is the watchdog's to report, once.
     pool.on('error', (error) => log.debug(`Idle database connection lost: ${error.message}`));
-    await assertAppRoleIsBound(pool);
+    // On a connection of its own: the pool gives up on a new connection after
+    // DATABASE_POOL_WAIT_MS, which a first connection to a busy server (SCRAM included) may take.
+    const check = new pg.Client({ connectionString: appUrl });
+    await check.connect();
+    try {
+      await assertAppRoleIsBound(check);
+    } finally {
+      await check.end();
+    }
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
     return {
       db,
