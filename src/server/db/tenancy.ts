@@ -14,9 +14,10 @@ import type { DB } from './schema';
  * Why generic plans: PostgreSQL plans a prepared statement afresh on every execution as long as
  * its generic plan's estimate is worse than the custom plans' (`plan_cache_mode = auto`), and it
  * is for the statements that carry LIMITs and term ranges as parameters — the search statements
- * among them. A profile of the database process under one-client searches showed that planning
- * (parsing current_company()'s body to inline it, reading and decompressing statistics, copying
- * the query tree) took more time than running the plan. The statements are shaped so that one
+ * among them. A profile of the database process under one-client searches showed planning on
+ * every execution (parsing current_company()'s body to inline it, decompressing statistics,
+ * copying the query tree); the bench did not show the saving above its noise, so the reason to
+ * keep it is that each statement now has one plan per connection. The statements are shaped so that one
  * plan suits every value (docs/decisions.md, "Search at a million patients"); forcing it is
  * transaction-local, so an owner's or operator's session is untouched.
  *
