@@ -51,13 +51,19 @@ export interface RunningServer {
   process: ChildProcess;
   /** Milliseconds from spawn to the ready line. */
   readyMs: number;
+  /** What the process printed up to its ready line. */
+  output: string;
   stop(): Promise<void>;
 }
 
-export async function startServer(env: Record<string, string>): Promise<RunningServer> {
+/** `nodeFlags`: for the process itself (the export bench's `--inspect`), before the server's own. */
+export async function startServer(
+  env: Record<string, string>,
+  nodeFlags: readonly string[] = [],
+): Promise<RunningServer> {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', 'src/server/main.ts'], {
     env: { ...process.env, LOG_LEVEL: 'warn', PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -75,6 +81,7 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
     url: `http://127.0.0.1:${port}`,
     process: child,
     readyMs,
+    output,
     stop: () =>
       new Promise<void>((resolve) => {
         child.once('exit', () => resolve());
