@@ -27,15 +27,24 @@ export async function liveHeapOf(inspectorUrl: string): Promise<LiveHeap> {
     });
   });
   let nextId = 0;
-  const waiting = new Map<number, (result: unknown) => void>();
+  const waiting = new Map<number, { resolve(result: unknown): void; reject(error: Error): void }>();
   socket.addEventListener('message', (event) => {
-    const message = JSON.parse(String(event.data)) as { id?: number; result?: unknown };
-    if (message.id !== undefined) waiting.get(message.id)?.(message.result);
+    const message = JSON.parse(String(event.data)) as {
+      id?: number;
+      result?: unknown;
+      error?: { message: string };
+    };
+    if (message.id === undefined) return; // an event, not an answer
+    const caller = waiting.get(message.id);
+    waiting.delete(message.id);
+    if (!caller) return;
+    if (message.error) caller.reject(new Error(`inspector: ${message.error.message}`));
+    else caller.resolve(message.result);
   });
   const call = <T>(method: string) =>
-    new Promise<T>((resolve) => {
+    new Promise<T>((resolve, reject) => {
       nextId += 1;
-      waiting.set(nextId, (result) => resolve(result as T));
+      waiting.set(nextId, { resolve: (result) => resolve(result as T), reject });
       socket.send(JSON.stringify({ id: nextId, method }));
     });
   return {

@@ -7,7 +7,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENTITIES, type EntityDefinition } from '../../src/shared/entities';
 import { searchTextSql } from '../../src/server/db/ddl/search';
-import { searchTableOf } from '../../src/server/entities/search-sql';
+import { termsDrift } from '../support/terms-drift';
 import { useTestServer } from '../support/test-env';
 import { callerFor, insertSample, Targets, type Caller, type Row } from './entities-helpers';
 
@@ -38,22 +38,6 @@ async function searchTextDrift(d: EntityDefinition): Promise<number> {
   return result.rows[0]!.n;
 }
 
-/** Terms missing from, or extra in, the company's terms table. */
-async function termsDrift(d: EntityDefinition): Promise<number> {
-  const result = await owner.query<{ n: number }>(
-    `with expected as (
-       select r.company_id, t.term, r.${d.keys.name} as sort_name, r.${d.keys.id} as row_id
-       from ${d.table} r cross join unnest(search_terms(r.search_text)) t(term)
-       where r.company_id = $1),
-     stored as (select * from ${searchTableOf(d)} where company_id = $1)
-     select count(*)::int as n from (
-       (select * from expected except select * from stored)
-       union all (select * from stored except select * from expected)) d`,
-    [env.company.companyId],
-  );
-  return result.rows[0]!.n;
-}
-
 describe.each(searched.map((d) => [d.entities, d] as const))('%s', (_name, d) => {
   it('stores the search text its definition implies, and the terms of every row', async () => {
     if (d.capabilities.insert) {
@@ -75,6 +59,6 @@ describe.each(searched.map((d) => [d.entities, d] as const))('%s', (_name, d) =>
       }
     }
     expect(await searchTextDrift(d)).toBe(0);
-    expect(await termsDrift(d)).toBe(0);
+    expect(await termsDrift(owner, d, env.company.companyId)).toBe(0);
   });
 });

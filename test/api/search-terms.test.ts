@@ -11,6 +11,7 @@ import { patients } from '../../src/shared/entities/patients';
 import { addPatients } from '../support/bulk-patients';
 import { newCompany, type TestCompany } from '../support/api';
 import { adminToken } from '../support/users';
+import { termsDrift } from '../support/terms-drift';
 import { useTestServer } from '../support/test-env';
 import { callerFor, type Caller, type Row } from './entities-helpers';
 
@@ -234,20 +235,7 @@ describe('search by what staff type', () => {
 
 describe('the terms follow every write', () => {
   /** Rows whose stored terms differ from the terms of their search text: none, ever. */
-  const drift = async (companyId: number) =>
-    (
-      await owner.query<{ n: number }>(
-        `with expected as (
-           select r.company_id, t.term, r.patient_name as sort_name, r.patient_id as row_id
-           from patients r cross join unnest(search_terms(r.search_text)) t(term)
-           where r.company_id = $1)
-         select count(*)::int as n from (
-           (select * from expected except select * from patients_search where company_id = $1)
-           union all
-           (select * from patients_search where company_id = $1 except select * from expected)) d`,
-        [companyId],
-      )
-    ).rows[0]!.n;
+  const drift = (companyId: number) => termsDrift(owner, patients, companyId);
 
   it("adds, changes and removes a row's terms with the row", async () => {
     const { company, call } = clinics[1]!;
