@@ -1,6 +1,7 @@
 /**
  * Browser helpers of the e2e tests: Debian's Chromium through playwright-core, a fresh context
- * per page, login through the real form, and the mails the server wrote to DATA_DIR/mail.
+ * per page, login through the real form (then as a returning user), and the mails the server
+ * wrote to DATA_DIR/mail.
  */
 import { randomInt } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
@@ -82,12 +83,74 @@ export async function openPage(
 
 export const admin = () => ({ email: inject('adminEmail'), password: inject('adminPassword') });
 
-/** Logs in from `/` and waits for the shell. */
+/** What the app stored for a login: its two localStorage entries. */
+interface StoredLogin {
+  user: string;
+  session: string;
+}
+
+/**
+ * Logins this test file made through the form, by e-mail and password. Module state, so one
+ * file's (Vitest loads the support files afresh for each test file).
+ */
+const storedLogins = new Map<string, StoredLogin>();
+
+/** Whether the server still takes the stored token (`users/check_authentication`). */
+async function serverTakes(stored: StoredLogin): Promise<boolean> {
+  const { token } = JSON.parse(stored.user) as { token: unknown };
+  const { company_slug } = JSON.parse(stored.session) as { company_slug: string };
+  const response = await fetch(`${inject('baseUrl')}/api/users/check_authentication`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': clientAddress() },
+    body: JSON.stringify({ _company_slug: company_slug, _user_token: token }),
+  });
+  return ((await response.json()) as { result?: unknown }).result === true;
+}
+
+/**
+ * Opens the app as a returning user: the login a test of this file made is put back in the
+ * page's storage before the app starts. False when the server no longer takes it (a test logged
+ * out or changed the password).
+ */
+async function resumeLogin(page: Page, stored: StoredLogin): Promise<boolean> {
+  if (!(await serverTakes(stored))) return false;
+  const script = await page.addInitScript((login) => {
+    localStorage.setItem('materia.user', login.user);
+    localStorage.setItem('materia.session', login.session);
+  }, stored);
+  try {
+    await page.goto('/app');
+  } finally {
+    await script.dispose(); // later loads keep what the test does to the storage
+  }
+  const menu = page.getByRole('button', { name: 'Menu' });
+  await menu
+    .or(page.getByRole('button', { name: 'Sign in' }))
+    .first()
+    .waitFor();
+  return menu.isVisible();
+}
+
+/**
+ * Logs in and waits for the shell. The first login of a user in a test file goes through the
+ * form at `/`; later ones open the app with the login it stored, as a returning user does (a
+ * second each on 2 cores, over a hundred tests), and go through the form again when the server
+ * no longer takes it.
+ */
 export async function loginAs(page: Page, email: string, password: string): Promise<void> {
+  const key = `${email}\n${password}`;
+  const stored = storedLogins.get(key);
+  if (stored && (await resumeLogin(page, stored))) return;
   await page.goto('/');
   await submitLogin(page, email, password);
   await page.waitForURL(/\/app(\/|$|\?)/);
   await page.getByRole('button', { name: 'Menu' }).waitFor();
+  const login = await page.evaluate(() => ({
+    user: localStorage.getItem('materia.user'),
+    session: localStorage.getItem('materia.session'),
+  }));
+  if (login.user && login.session)
+    storedLogins.set(key, { user: login.user, session: login.session });
 }
 
 export const loginAsAdmin = (page: Page) => loginAs(page, admin().email, admin().password);
