@@ -1,7 +1,7 @@
 /** Bench helpers: a real server process on a data folder, HTTP load, and the figures table. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { freePort } from '../src/server/db/embedded';
 import autocannon from 'autocannon';
 
 export interface Figure {
@@ -34,17 +34,6 @@ export function printFigures(title: string, figures: Figure[]): void {
 }
 
 const round = (v: number) => (Math.abs(v) >= 100 ? Math.round(v) : Math.round(v * 100) / 100);
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 export interface RunningServer {
   url: string;

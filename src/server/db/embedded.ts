@@ -3,7 +3,7 @@
  * recovered when a killed process left it running or left a stale lock, restarted by the
  * watchdog when it dies, and stopped cleanly (and promptly, even when it is already dead).
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { chmod, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -38,16 +38,30 @@ interface Logger {
 const SUPERUSER = 'postgres';
 const EMBEDDED_DATABASE = 'materia';
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
+/**
+ * Ports to listen on, below every system's range of ports given to outgoing connections (Linux
+ * 32768–60999, macOS and Windows 49152–65535). A port the system picked for a listener closed at
+ * once (`listen(0)`) lies in that range, and could be handed to an outgoing connection before our
+ * listener took it: seen in CI, a test server's `EADDRINUSE` while another suite opened hundreds
+ * of database connections beside it.
+ */
+const LISTEN_PORTS = { from: 20_000, to: 32_767 };
+
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolvePort(port));
-    });
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
   });
+}
+
+/** A port no one listens on now, outside the outgoing connections' range (see above). */
+export async function freePort(): Promise<number> {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const port = LISTEN_PORTS.from + randomInt(LISTEN_PORTS.to - LISTEN_PORTS.from + 1);
+    if (await canListen(port)) return port;
+  }
+  throw new Error(`No free port between ${LISTEN_PORTS.from} and ${LISTEN_PORTS.to}.`);
 }
 
 export const isAlive = (pid: number): boolean => {
