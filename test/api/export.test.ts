@@ -352,7 +352,17 @@ describe('100,000 patients', () => {
     // Slow readers: each has its headers (its slot is taken) and reads nothing more.
     const held = await Promise.all(Array.from({ length: slots }, open));
     expect(held.map((h) => h.response.statusCode)).toEqual(held.map(() => 200));
+    // The rest of the pool is busy too: the extra download is still refused by name at once,
+    // not after waiting for a connection (as it was when a CI run's load made that wait run out).
+    const { db, config } = env.server.services;
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const others = Array.from({ length: config.databasePoolSize - slots }, () =>
+      db.connection().execute(() => gate),
+    );
     const refused = await open();
+    release();
+    await Promise.all(others);
     expect(refused.response.statusCode).toBe(503);
     expect(refused.response.headers['retry-after']).toBeDefined();
     const chunks: Buffer[] = [];

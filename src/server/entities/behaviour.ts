@@ -20,6 +20,8 @@ interface ExtraCall {
    */
   route?: string;
   input: z.ZodType;
+  /** Answers with a file download (see CallDefinition.download). */
+  download?: boolean;
   handler(ctx: CallContext, input: never, definition: EntityDefinition): Promise<CallResult>;
 }
 

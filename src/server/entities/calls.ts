@@ -188,6 +188,7 @@ export function buildEntityCalls(
         path: `${d.entities}/${name}`,
         access: { privilege: privilegeOf(d.module, callRoute(d, name, extra)) },
         input: extra.input,
+        ...(extra.download ? { download: true } : {}),
         handler: (ctx, input): Promise<CallResult> => extra.handler(ctx, input as never, d),
       }),
     );

@@ -9,5 +9,6 @@ export const exportCall = (d: EntityDefinition, access: Access) =>
     path: `${d.entities}/export`,
     access,
     input: exportInput,
+    download: true,
     handler: (ctx, input) => exportSet(ctx, d, input),
   });

@@ -64,6 +64,11 @@ export interface CallDefinition<S extends z.ZodType = z.ZodType> {
    * session cache is then answered without a connection (the heartbeat's hot path).
    */
   database?: boolean;
+  /**
+   * True for a call that answers with a file download: its download slot is taken before it waits
+   * for a database connection, so that a refusal for too many downloads never waits on the pool.
+   */
+  download?: boolean;
   handler(ctx: CallContext, input: z.infer<S>): Promise<CallResult>;
 }
 

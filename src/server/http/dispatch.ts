@@ -172,12 +172,8 @@ export async function dispatch(
       // A download is written while the transaction is open: its rows are read as it is sent.
       if (result.download) {
         if (!meta.sendDownload) throw badRequest('This call answers with a file download.');
-        if (!services.downloads.take()) throw new ApiError(503, DOWNLOADS_BUSY_TEXT);
-        try {
-          await meta.sendDownload(result.download);
-        } finally {
-          services.downloads.give();
-        }
+        if (!definition.download) throw new Error(`${path} answers with a download undeclared.`);
+        await meta.sendDownload(result.download);
       }
       return result;
     };
@@ -185,7 +181,9 @@ export async function dispatch(
     const outcome =
       caller.user && definition.database === false && alwaysEnabled(path)
         ? await run(NO_DATABASE)
-        : await inTenant(services.db, company.company_id, run);
+        : await holdingDownloadSlot(services, definition, () =>
+            inTenant(services.db, company.company_id, run),
+          );
     if (mayChangeSessions(path)) services.sessions.cache.clearCompany(company.company_id);
     if (mayChangeModules(path)) services.moduleSwitches.forget(company.company_id);
     const ok = outcome.result ?? true;
@@ -208,6 +206,24 @@ export async function dispatch(
       services,
       new ApiError(500, 'Something went wrong on the server; nothing was saved.'),
     );
+  }
+}
+
+/**
+ * A download call takes its slot before it waits for a connection: when all are in use it is
+ * refused at once by name, and the pool's waiters are left to the other calls.
+ */
+async function holdingDownloadSlot<T>(
+  services: Services,
+  definition: CallDefinition,
+  work: () => Promise<T>,
+): Promise<T> {
+  if (!definition.download) return work();
+  if (!services.downloads.take()) throw new ApiError(503, DOWNLOADS_BUSY_TEXT);
+  try {
+    return await work();
+  } finally {
+    services.downloads.give();
   }
 }
 

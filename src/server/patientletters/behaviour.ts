@@ -46,6 +46,7 @@ export const patientletterBehaviour: EntityBehaviour<typeof patientletters> = {
     get_pdf: {
       route: 'list',
       input: byId,
+      download: true,
       handler: (ctx, input: z.output<typeof byId>) =>
         letterPdfDownload(ctx, input.patientletter_id),
     },
