@@ -25,6 +25,31 @@ const focusedText = (page: Page) =>
     return el?.getAttribute('aria-label') ?? el?.textContent?.trim() ?? '';
   });
 
+/**
+ * Records, for every spinner drawn in the page, how long after its "Searching" mark appeared it
+ * was drawn: a quick answer must not set a spinner turning (see app/QuietLoader.tsx).
+ */
+const WATCH_SPINNERS = () => {
+  const seen = { marks: 0, spinnerDelays: [] as number[] };
+  let markedAt = 0;
+  new MutationObserver((mutations) => {
+    for (const mutation of mutations)
+      for (const node of mutation.addedNodes) {
+        if (!(node instanceof Element)) continue;
+        if (
+          node.matches('[aria-label="Searching"]') ||
+          node.querySelector('[aria-label="Searching"]')
+        ) {
+          seen.marks += 1;
+          markedAt = performance.now();
+        }
+        if (node.matches('.mantine-Loader-root') || node.querySelector('.mantine-Loader-root'))
+          seen.spinnerDelays.push(performance.now() - markedAt);
+      }
+  }).observe(document.body, { childList: true, subtree: true });
+  (window as unknown as { spinners: typeof seen }).spinners = seen;
+};
+
 /** Ctrl-K, the text typed, and the wanted item shown: the palette is ready for ↓ and Enter. */
 async function paletteFor(page: Page, text: string, wanted: string): Promise<void> {
   await page.keyboard.press('Control+k');
@@ -95,8 +120,16 @@ describe('the command palette', () => {
     await searchBox(page).waitFor({ state: 'hidden' });
     await expect.poll(() => focusedText(page)).toBe('Menu');
 
-    // Records by name, grouped by kind, before the actions and screens.
+    // Records by name, grouped by kind, before the actions and screens. A spinner turns only
+    // beside a search that takes long enough to notice.
+    await page.evaluate(WATCH_SPINNERS);
     await paletteFor(page, `keys ${tag}`, `Keys ${tag}, Paloma`);
+    const spinners = await page.evaluate(
+      () =>
+        (window as unknown as { spinners: { marks: number; spinnerDelays: number[] } }).spinners,
+    );
+    expect(spinners.marks).toBeGreaterThan(0);
+    for (const delay of spinners.spinnerDelays) expect(delay).toBeGreaterThanOrEqual(290);
     await results(page)
       .getByRole('button', { name: `Keys ${tag} root` })
       .waitFor();

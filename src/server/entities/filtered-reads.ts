@@ -13,7 +13,7 @@ import { searchCondition, type SearchQuery } from './search';
 import {
   narrowingCondition,
   searchCount,
-  searchPageIds,
+  searchPageRows,
   termsServe,
   type SearchCount,
 } from './search-pages';
@@ -69,7 +69,8 @@ export async function listPage(read: Read, q: ReadQuery, page: Page): Promise<Ro
   const { trx, d, companyId } = read;
   const search = directSearch(d, q);
   if (search) {
-    const ids = await searchPageIds(trx, d, companyId, search, page.offset, page.limit);
+    const found = await searchPageRows(trx, d, companyId, search, page.offset, page.limit);
+    const ids = found?.map((r) => r.id);
     if (ids) return repo.rowsInListOrder(trx, d, companyId, ids, 'list');
   }
   return repo.selectRows(trx, d, companyId, {
@@ -94,14 +95,11 @@ export async function countMatches(read: Read, q: ReadQuery): Promise<SearchCoun
 export async function typeaheadLabels(read: Read, q: ReadQuery, page: Page) {
   const { trx, d, companyId } = read;
   const search = directSearch(d, q);
-  const ids = search
-    ? await searchPageIds(trx, d, companyId, search, page.offset, page.limit)
+  // A search's page holds the names already, in the list's order: they are the labels.
+  const found = search
+    ? await searchPageRows(trx, d, companyId, search, page.offset, page.limit)
     : null;
-  if (ids)
-    return repo.labelRows(trx, d, companyId, {
-      where: [repo.byIds(d, ids)],
-      orderBy: orderBy(d, undefined),
-    });
+  if (found) return found.map((r) => ({ id: r.id, label: r.name }));
   return repo.labelRows(trx, d, companyId, {
     where: await conditionsOf(read, q),
     orderBy: orderBy(d, undefined),

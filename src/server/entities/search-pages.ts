@@ -269,40 +269,51 @@ function termsPageSql(
     order by p.name, p.id limit ${wanted}`;
 }
 
-/** The ids of `(id, name)` rows in list order, past `offset`. */
-async function idsPastOffset(trx: Tx, rows: RawBuilder<unknown>, offset: number) {
-  const result = await sql<{ id: string }>`select k.id from (${rows}) k
+/** A row of a search's page: its id and its name (the list's order, and a typeahead's label). */
+interface NamedRow {
+  id: number;
+  name: string;
+}
+
+/** `(id, name)` rows in list order, past `offset`. */
+async function rowsPastOffset(
+  trx: Tx,
+  rows: RawBuilder<unknown>,
+  offset: number,
+): Promise<NamedRow[]> {
+  const result = await sql<{ id: string; name: string }>`select k.id, k.name from (${rows}) k
     order by k.name, k.id offset ${offset}`.execute(trx);
-  return result.rows.map((r) => Number(r.id));
+  return result.rows.map((r) => ({ id: Number(r.id), name: r.name }));
 }
 
 /**
- * The ids of one page of a search in the list's own order with no other filter, or null when
- * the terms can not serve it (see `termsServe`). A broad search most often has its page among
- * the first rows of the list (the walk); otherwise the narrowest word's terms give it.
+ * One page of a search in the list's own order with no other filter, as `(id, name)` rows, or
+ * null when the terms can not serve it (see `termsServe`). A broad search most often has its page
+ * among the first rows of the list (the walk); otherwise the narrowest word's terms give it.
  *
  * One word: the walk and the terms are one statement (the terms' branch runs only when the walk
  * found too few). Several words: the walk and the sizes of the words' ranges are one statement
  * (the sizes counted only when the walk found too few), then the terms' statement follows from
- * the sizes. The page's rows are then read by these ids, given as values: read by the ids'
+ * the sizes. A list then reads the page's rows by these ids, given as values: read by the ids'
  * query as a subquery instead, the planner of PostgreSQL 15 scanned the company's rows for
- * them (the isolation test saw it change with another company's statistics).
+ * them (the isolation test saw it change with another company's statistics). A typeahead needs
+ * no more than the names (its labels), and reads nothing more.
  */
-export async function searchPageIds(
+export async function searchPageRows(
   trx: Tx,
   d: EntityDefinition,
   companyId: number,
   q: SearchQuery,
   offset: number,
   limit: number,
-): Promise<number[] | null> {
+): Promise<NamedRow[] | null> {
   if (!termsServe(d, q)) return null;
   const wanted = offset + limit;
   const walk = walkSql(d, companyId, q, wanted);
   const words = findableWords(q);
   if (words.length === 1) {
     const terms = termsPageSql(d, companyId, q, planOf(q, words, [0]), wanted);
-    return idsPastOffset(
+    return rowsPastOffset(
       trx,
       sql`with walked as materialized (${walk})
         select w.id, w.name from walked w where (select count(*) from walked) = ${wanted}
@@ -312,14 +323,15 @@ export async function searchPageIds(
     );
   }
   const sizes = rangeSizesSql(d, companyId, words, tuning.narrowTerms);
-  const result = await sql<{ ids: string[]; sizes: number[] | null }>`
+  const result = await sql<{ walked: NamedRow[]; sizes: number[] | null }>`
     with walked as materialized (${walk})
-    select array(select w.id from walked w order by w.name, w.id) as ids,
+    select coalesce((select json_agg(json_build_object('id', w.id, 'name', w.name)
+        order by w.name, w.id) from walked w), '[]') as walked,
       case when (select count(*) from walked) < ${wanted} then ${sizes} end as sizes`.execute(trx);
-  const { ids, sizes: counted } = result.rows[0]!;
-  if (!counted) return ids.map(Number).slice(offset);
+  const { walked, sizes: counted } = result.rows[0]!;
+  if (!counted) return walked.map((r) => ({ id: Number(r.id), name: r.name })).slice(offset);
   const terms = termsPageSql(d, companyId, q, planOf(q, words, counted), wanted);
-  return idsPastOffset(trx, terms, offset);
+  return rowsPastOffset(trx, terms, offset);
 }
 
 /** Counts the rows that match, up to `cap`, in list order. */

@@ -1,5 +1,6 @@
 /** The end of a list: loading, 'No Result', an END marker or "Load more". */
-import { Button, Center, Loader, Text } from '@mantine/core';
+import { Button, Center, Text } from '@mantine/core';
+import { QuietLoader } from '../../app/QuietLoader';
 import { useShallow } from 'zustand/react/shallow';
 import { useEntityScope, useEntityState } from '../hooks/entityContext';
 
@@ -17,7 +18,7 @@ export function ListFooter() {
     })),
   );
   let content;
-  if (loading) content = <Loader size="sm" aria-label="Loading the list" />;
+  if (loading) content = <QuietLoader size="sm" label="Loading the list" />;
   else if (!loaded) content = null;
   else if (empty) {
     content = (

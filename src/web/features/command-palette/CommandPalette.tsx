@@ -2,12 +2,20 @@
  * The command palette (Ctrl-K / Cmd-K, also while typing in a field): records found by name,
  * grouped by kind, then actions and screens. Keyboard only: type, ↑ ↓, Enter opens, Esc closes
  * and gives the focus back to where it was (Mantine's modal returns it).
+ *
+ * Spotlight gives the modal, the shortcut and the looks; the query and the chosen row live in
+ * the body below (see usePaletteChoice), so that a keystroke renders the body alone.
  */
-import { Loader, Text } from '@mantine/core';
-import { Spotlight } from '@mantine/spotlight';
+import { Input, Text } from '@mantine/core';
+import { Spotlight, createSpotlightStore, useSpotlight } from '@mantine/spotlight';
 import '@mantine/spotlight/styles.layer.css';
+import { useEffect, useId } from 'react';
+import { QuietLoader } from '../../app/QuietLoader';
+import { PaletteGroup } from './PaletteGroup';
 import { useCommandPalette } from './useCommandPalette';
-import { paletteStore, useFreshSelection } from './useFreshSelection';
+import { usePaletteChoice } from './usePaletteChoice';
+
+const paletteStore = createSpotlightStore();
 
 /**
  * The results scroll, and their actions are not tab stops (the arrows choose): the viewport takes
@@ -22,15 +30,9 @@ const focusableViewport: Record<string, unknown> = {
 };
 
 export function CommandPalette() {
-  const palette = useCommandPalette();
-  useFreshSelection(palette.groups.flatMap((g) => g.items.map((i) => i.id)).join(' '));
   return (
     <Spotlight.Root
       store={paletteStore}
-      query={palette.query}
-      onQueryChange={palette.setQuery}
-      // Opened again before the closing animation ended, it would still hold the last text.
-      onSpotlightOpen={() => palette.setQuery('')}
       shortcut={['mod + K']}
       tagsToIgnore={[]}
       triggerOnContentEditable
@@ -43,28 +45,42 @@ export function CommandPalette() {
       // The dialog has no visible title: its name is given here.
       attributes={{ content: { 'aria-label': 'Command palette' } }}
     >
-      <Spotlight.Search
+      <PaletteBody />
+    </Spotlight.Root>
+  );
+}
+
+function PaletteBody() {
+  const palette = useCommandPalette();
+  const listId = `palette-${useId().replace(/:/g, '')}`;
+  const shown = palette.groups.flatMap((g) => g.items.map((i) => i.id)).join(' ');
+  const onKeyDown = usePaletteChoice(listId, shown);
+  const { opened } = useSpotlight(paletteStore);
+  const { setQuery } = palette;
+  // Opened again before the closing animation ended, it would still hold the last text.
+  useEffect(() => {
+    if (opened) setQuery('');
+  }, [opened, setQuery]);
+
+  return (
+    <>
+      <Input
+        size="lg"
+        classNames={{ input: Spotlight.Search.classes.search }}
         aria-label="Search everything"
         placeholder="Find a patient, herb, product… or a screen"
-        rightSection={palette.searching ? <Loader size="xs" aria-label="Searching" /> : null}
+        data-autofocus
+        value={palette.query}
+        onChange={(event) => setQuery(event.currentTarget.value)}
+        onKeyDown={onKeyDown}
+        // Always a right section, so that the box keeps its padding as searches come and go.
+        rightSection={
+          palette.searching ? <QuietLoader size="xs" label="Searching" /> : <span aria-hidden />
+        }
       />
-      <Spotlight.ActionsList aria-label="Results" {...focusableViewport}>
+      <Spotlight.ActionsList id={listId} aria-label="Results" {...focusableViewport}>
         {palette.groups.map((group) => (
-          <Spotlight.ActionsGroup
-            key={group.label}
-            label={group.label}
-            // The label is drawn by CSS: named here too, for screen readers.
-            role="group"
-            aria-label={group.label}
-          >
-            {group.items.map((item) => (
-              <Spotlight.Action
-                key={item.id}
-                label={item.label}
-                onClick={() => palette.open(item)}
-              />
-            ))}
-          </Spotlight.ActionsGroup>
+          <PaletteGroup key={group.label} group={group} onOpen={palette.open} />
         ))}
         {palette.groups.length === 0 && !palette.searching && (
           <Spotlight.Empty>Nothing found.</Spotlight.Empty>
@@ -73,6 +89,6 @@ export function CommandPalette() {
       <Text size="xs" c="dimmed" px="md" py={6}>
         ↑ ↓ to choose, Enter to open, Esc to close
       </Text>
-    </Spotlight.Root>
+    </>
   );
 }

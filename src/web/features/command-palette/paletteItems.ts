@@ -18,7 +18,7 @@ export interface PaletteItem {
   add?: boolean;
 }
 
-interface PaletteGroup {
+export interface PaletteGroup {
   label: string;
   items: PaletteItem[];
 }
