@@ -78,6 +78,27 @@ describe('search/everywhere', () => {
     expect((await found('manyleaf'))['herbs']).toHaveLength(EVERYWHERE_ROWS);
   });
 
+  it("answers each kind with its typeahead's first rows, in the same order", async () => {
+    // More matches than a group holds, named out of order, in two kinds.
+    for (const first of ['Zoe', 'Ann', 'Mia', 'Eve', 'Ida', 'Kim', 'Bea'])
+      await c('patients/insert', { patient_first_name: first, patient_last_name: 'Orderly' });
+    for (const name of ['Orderly mint', 'Orderly balm', 'Orderly sage', 'Orderly dill'])
+      await c('herbs/insert', { herb_name: name });
+    for (const text of ['orderly', 'ord', 'orderly a', 'quill', 'zzqx', 'or']) {
+      const reply = await c<EverywhereGroup[]>('search/everywhere', { text });
+      expect(reply.result).toBe(true);
+      for (const group of reply.data) {
+        const typeahead = await c<Array<{ id: number; label: string }>>(
+          `${group.entities}/typeahead`,
+          { page: 1, limit: EVERYWHERE_ROWS, filters: { search: text } },
+        );
+        expect(group.rows, `${text} in ${group.entities}`).toEqual(
+          typeahead.data.map((r) => ({ id: r.id, label: r.label })),
+        );
+      }
+    }
+  });
+
   it("never finds another company's rows", async () => {
     const o = callerFor(env.server, other, await adminToken(env.server, other));
     const theirs = await found('quillon', o);

@@ -12,6 +12,7 @@ import type { Row } from './repository';
 import { searchCondition, type SearchQuery } from './search';
 import {
   narrowingCondition,
+  pageSteps,
   searchCount,
   searchPageRows,
   termsServe,
@@ -105,6 +106,15 @@ export async function typeaheadLabels(read: Read, q: ReadQuery, page: Page) {
     orderBy: orderBy(d, undefined),
     ...page,
   });
+}
+
+/**
+ * The steps of a typeahead's search (see `pageSteps`) when the search terms serve it alone, else
+ * null (read those with `typeaheadLabels`).
+ */
+export function typeaheadSteps(read: Omit<Read, 'trx'>, q: ReadQuery, limit: number) {
+  const search = directSearch(read.d, q);
+  return search ? pageSteps(read.d, read.companyId, search, limit) : null;
 }
 
 /**

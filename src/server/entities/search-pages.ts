@@ -270,7 +270,7 @@ function termsPageSql(
 }
 
 /** A row of a search's page: its id and its name (the list's order, and a typeahead's label). */
-interface NamedRow {
+export interface NamedRow {
   id: number;
   name: string;
 }
@@ -286,16 +286,60 @@ async function rowsPastOffset(
   return result.rows.map((r) => ({ id: Number(r.id), name: r.name }));
 }
 
+/** What the first statement of a search of several words answers (see `pageSteps`). */
+interface FirstAnswer {
+  walked: NamedRow[];
+  sizes: number[] | null;
+}
+
+/**
+ * A search's page in statements, for a search the terms serve (`termsServe`). `rows` is
+ * `(id, name)` rows in no order (order them by name, id). One word: the walk and the terms are one
+ * statement (the terms' branch runs only when the walk found too few). Several words: the walk
+ * and the sizes of the words' ranges are one statement (the sizes counted only when the walk
+ * found too few), whose answer `then` turns into the page (the walk's rows) or the terms'
+ * statement that gives it. `search/everywhere` puts several entity sets' steps into one statement.
+ */
+type PageSteps =
+  | { rows: RawBuilder<unknown> }
+  | { first: RawBuilder<unknown>; then(answer: FirstAnswer): NamedRow[] | RawBuilder<unknown> };
+
+export function pageSteps(
+  d: EntityDefinition,
+  companyId: number,
+  q: SearchQuery,
+  wanted: number,
+): PageSteps {
+  const walk = walkSql(d, companyId, q, wanted);
+  const words = findableWords(q);
+  if (words.length === 1) {
+    const terms = termsPageSql(d, companyId, q, planOf(q, words, [0]), wanted);
+    return {
+      rows: sql`with walked as materialized (${walk})
+        select w.id, w.name from walked w where (select count(*) from walked) = ${wanted}
+        union all
+        select t.id, t.name from (${terms}) t where (select count(*) from walked) < ${wanted}`,
+    };
+  }
+  const sizes = rangeSizesSql(d, companyId, words, tuning.narrowTerms);
+  return {
+    first: sql`with walked as materialized (${walk})
+      select coalesce((select json_agg(json_build_object('id', w.id, 'name', w.name)
+          order by w.name, w.id) from walked w), '[]') as walked,
+        case when (select count(*) from walked) < ${wanted} then ${sizes} end as sizes`,
+    then: ({ walked, sizes: counted }) =>
+      counted
+        ? termsPageSql(d, companyId, q, planOf(q, words, counted), wanted)
+        : walked.map((r) => ({ id: Number(r.id), name: r.name })),
+  };
+}
+
 /**
  * One page of a search in the list's own order with no other filter, as `(id, name)` rows, or
  * null when the terms can not serve it (see `termsServe`). A broad search most often has its page
- * among the first rows of the list (the walk); otherwise the narrowest word's terms give it.
- *
- * One word: the walk and the terms are one statement (the terms' branch runs only when the walk
- * found too few). Several words: the walk and the sizes of the words' ranges are one statement
- * (the sizes counted only when the walk found too few), then the terms' statement follows from
- * the sizes. A list then reads the page's rows by these ids, given as values: read by the ids'
- * query as a subquery instead, the planner of PostgreSQL 15 scanned the company's rows for
+ * among the first rows of the list (the walk); otherwise the narrowest word's terms give it
+ * (`pageSteps`). A list then reads the page's rows by these ids, given as values: read by the
+ * ids' query as a subquery instead, the planner of PostgreSQL 15 scanned the company's rows for
  * them (the isolation test saw it change with another company's statistics). A typeahead needs
  * no more than the names (its labels), and reads nothing more.
  */
@@ -308,30 +352,11 @@ export async function searchPageRows(
   limit: number,
 ): Promise<NamedRow[] | null> {
   if (!termsServe(d, q)) return null;
-  const wanted = offset + limit;
-  const walk = walkSql(d, companyId, q, wanted);
-  const words = findableWords(q);
-  if (words.length === 1) {
-    const terms = termsPageSql(d, companyId, q, planOf(q, words, [0]), wanted);
-    return rowsPastOffset(
-      trx,
-      sql`with walked as materialized (${walk})
-        select w.id, w.name from walked w where (select count(*) from walked) = ${wanted}
-        union all
-        select t.id, t.name from (${terms}) t where (select count(*) from walked) < ${wanted}`,
-      offset,
-    );
-  }
-  const sizes = rangeSizesSql(d, companyId, words, tuning.narrowTerms);
-  const result = await sql<{ walked: NamedRow[]; sizes: number[] | null }>`
-    with walked as materialized (${walk})
-    select coalesce((select json_agg(json_build_object('id', w.id, 'name', w.name)
-        order by w.name, w.id) from walked w), '[]') as walked,
-      case when (select count(*) from walked) < ${wanted} then ${sizes} end as sizes`.execute(trx);
-  const { walked, sizes: counted } = result.rows[0]!;
-  if (!counted) return walked.map((r) => ({ id: Number(r.id), name: r.name })).slice(offset);
-  const terms = termsPageSql(d, companyId, q, planOf(q, words, counted), wanted);
-  return rowsPastOffset(trx, terms, offset);
+  const steps = pageSteps(d, companyId, q, offset + limit);
+  if ('rows' in steps) return rowsPastOffset(trx, steps.rows, offset);
+  const result = await sql<FirstAnswer>`${steps.first}`.execute(trx);
+  const page = steps.then(result.rows[0]!);
+  return Array.isArray(page) ? page.slice(offset) : rowsPastOffset(trx, page, offset);
 }
 
 /** Counts the rows that match, up to `cap`, in list order. */

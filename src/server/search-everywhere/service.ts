@@ -12,8 +12,10 @@ import {
   searchesRecords,
   type EverywhereGroup,
 } from '../../shared/search-everywhere';
+import { sql, type RawBuilder } from 'kysely';
 import type { CallContext } from '../http/calls';
-import { typeaheadLabels } from '../entities/filtered-reads';
+import { typeaheadLabels, typeaheadSteps } from '../entities/filtered-reads';
+import type { NamedRow } from '../entities/search-pages';
 
 const KIND_DEFINITIONS: readonly EntityDefinition[] = EVERYWHERE_KINDS.map((entities) => {
   const definition = entityByPath(entities);
@@ -30,22 +32,93 @@ async function mayList(ctx: CallContext, d: EntityDefinition): Promise<boolean> 
   return services.moduleSwitches.isEnabled(trx, caller.company.company_id, d.module);
 }
 
+type Rows = EverywhereGroup['rows'];
+type Steps = NonNullable<ReturnType<typeof typeaheadSteps>>;
+
+/** `(kind, id, name)` of each kind's first rows, in each kind's order. */
+const firstRowsOf = (kind: number, rows: RawBuilder<unknown>) =>
+  sql`(select ${sql.lit(kind)} as kind, k.id, k.name,
+    row_number() over (order by k.name, k.id) as position from (${rows}) k
+    order by k.name, k.id limit ${EVERYWHERE_ROWS})`;
+
+/** The rows of several kinds, each `(id, name)` statement a branch of one statement. */
+async function readRows(
+  ctx: CallContext,
+  parts: ReadonlyArray<{ kind: number; rows: RawBuilder<unknown> }>,
+  into: Map<number, Rows>,
+): Promise<void> {
+  if (parts.length === 0) return;
+  const branches = parts.map((p) => firstRowsOf(p.kind, p.rows));
+  const result = await sql<{ kind: number; id: string; name: string }>`
+    select e.kind, e.id, e.name from (${sql.join(branches, sql` union all `)}) e
+    order by e.kind, e.position`.execute(ctx.trx);
+  for (const p of parts) into.set(p.kind, []);
+  for (const row of result.rows)
+    into.get(Number(row.kind))!.push({ id: Number(row.id), label: row.name });
+}
+
+/**
+ * The kinds whose search the terms serve, read together: one statement for a one-word search,
+ * two for several words (each kind's walk and range sizes, then the terms of those that need
+ * them), instead of one or two per kind. A statement is a round trip between the server and
+ * PostgreSQL, and on a busy machine each trip may wait for a core.
+ */
+async function readTogether(
+  ctx: CallContext,
+  kinds: ReadonlyArray<{ kind: number; steps: Steps }>,
+): Promise<Map<number, Rows>> {
+  const found = new Map<number, Rows>();
+  const oneStep = kinds.flatMap(({ kind, steps }) =>
+    'rows' in steps ? [{ kind, rows: steps.rows }] : [],
+  );
+  await readRows(ctx, oneStep, found);
+  const twoSteps = kinds.flatMap(({ kind, steps }) => ('first' in steps ? [{ kind, steps }] : []));
+  if (twoSteps.length === 0) return found;
+  const firsts = twoSteps.map(
+    ({ kind, steps }) => sql`(select ${sql.lit(kind)} as kind, f.walked, f.sizes
+      from (${steps.first}) f)`,
+  );
+  const answers = await sql<{ kind: number; walked: NamedRow[]; sizes: number[] | null }>`
+    ${sql.join(firsts, sql` union all `)}`.execute(ctx.trx);
+  const second: Array<{ kind: number; rows: RawBuilder<unknown> }> = [];
+  for (const answer of answers.rows) {
+    const kind = Number(answer.kind);
+    const page = twoSteps.find((k) => k.kind === kind)!.steps.then(answer);
+    if (Array.isArray(page))
+      found.set(
+        kind,
+        page.slice(0, EVERYWHERE_ROWS).map((r) => ({ id: r.id, label: r.name })),
+      );
+    else second.push({ kind, rows: page });
+  }
+  await readRows(ctx, second, found);
+  return found;
+}
+
 export async function searchEverywhere(ctx: CallContext, text: string): Promise<EverywhereGroup[]> {
   if (!searchesRecords(text)) return [];
   const companyId = ctx.caller.company.company_id;
+  const query = { filters: { search: text } };
+  const listed: EntityDefinition[] = [];
+  for (const d of KIND_DEFINITIONS) if (await mayList(ctx, d)) listed.push(d);
+  const served = listed.flatMap((d, kind) => {
+    const steps = typeaheadSteps({ d, companyId }, query, EVERYWHERE_ROWS);
+    return steps ? [{ kind, steps }] : [];
+  });
+  const found = await readTogether(ctx, served);
+  // The others one after the other: one transaction is one connection, whose statements run
+  // in turn.
   const groups: EverywhereGroup[] = [];
-  // One after the other: one transaction is one connection, whose statements run in turn.
-  for (const d of KIND_DEFINITIONS) {
-    if (!(await mayList(ctx, d))) continue;
-    const rows = await typeaheadLabels(
-      { trx: ctx.trx, d, companyId },
-      { filters: { search: text } },
-      { offset: 0, limit: EVERYWHERE_ROWS },
-    );
-    groups.push({
-      entities: d.entities,
-      rows: rows.map((r) => ({ id: Number(r.id), label: r.label })),
-    });
+  for (const [kind, d] of listed.entries()) {
+    const rows =
+      found.get(kind) ??
+      (
+        await typeaheadLabels({ trx: ctx.trx, d, companyId }, query, {
+          offset: 0,
+          limit: EVERYWHERE_ROWS,
+        })
+      ).map((r) => ({ id: Number(r.id), label: r.label }));
+    groups.push({ entities: d.entities, rows });
   }
   return groups;
 }

@@ -7,15 +7,16 @@
  * the body below (see usePaletteChoice), so that a keystroke renders the body alone.
  */
 import { Input, Text } from '@mantine/core';
-import { Spotlight, createSpotlightStore, useSpotlight } from '@mantine/spotlight';
+import { Spotlight, createSpotlight, useSpotlight } from '@mantine/spotlight';
 import '@mantine/spotlight/styles.layer.css';
-import { useEffect, useId } from 'react';
+import { useCallback, useEffect, useId } from 'react';
 import { QuietLoader } from '../../app/QuietLoader';
 import { PaletteGroup } from './PaletteGroup';
+import type { PaletteItem } from './paletteItems';
 import { useCommandPalette } from './useCommandPalette';
 import { usePaletteChoice } from './usePaletteChoice';
 
-const paletteStore = createSpotlightStore();
+const [paletteStore, paletteActions] = createSpotlight();
 
 /**
  * The results scroll, and their actions are not tab stops (the arrows choose): the viewport takes
@@ -56,7 +57,14 @@ function PaletteBody() {
   const shown = palette.groups.flatMap((g) => g.items.map((i) => i.id)).join(' ');
   const onKeyDown = usePaletteChoice(listId, shown);
   const { opened } = useSpotlight(paletteStore);
-  const { setQuery } = palette;
+  const { setQuery, open } = palette;
+  const openAndClose = useCallback(
+    (item: PaletteItem) => {
+      paletteActions.close();
+      open(item);
+    },
+    [open],
+  );
   // Opened again before the closing animation ended, it would still hold the last text.
   useEffect(() => {
     if (opened) setQuery('');
@@ -80,7 +88,7 @@ function PaletteBody() {
       />
       <Spotlight.ActionsList id={listId} aria-label="Results" {...focusableViewport}>
         {palette.groups.map((group) => (
-          <PaletteGroup key={group.label} group={group} onOpen={palette.open} />
+          <PaletteGroup key={group.label} group={group} onOpen={openAndClose} />
         ))}
         {palette.groups.length === 0 && !palette.searching && (
           <Spotlight.Empty>Nothing found.</Spotlight.Empty>

@@ -1,14 +1,21 @@
 /**
- * One group of the palette's rows. Memoised on what it shows: a keystroke that leaves a group as
- * it was (the records while their answer is on its way, the screens while a name is typed) does
- * not render its rows again.
+ * One group of the palette's rows, drawn as Spotlight draws its groups and actions (its classes,
+ * so its styles apply) but as plain elements: a palette row was a stack of Mantine components
+ * (about ten per row), and a broad term ("an") replaces thirty rows at once. Memoised on what it
+ * shows: a keystroke that leaves a group as it was (the records while their answer is on its
+ * way, the screens while a name is typed) does not render it again.
  */
+import { UnstyledButton } from '@mantine/core';
 import { Spotlight } from '@mantine/spotlight';
-import { memo } from 'react';
+import { memo, type CSSProperties } from 'react';
 import type { PaletteGroup as Group, PaletteItem } from './paletteItems';
+
+const classes = Spotlight.classes;
+const ROW_CLASS = `mantine-focus-auto ${classes.action} mantine-Spotlight-action ${UnstyledButton.classes.root} mantine-UnstyledButton-root`;
 
 interface Props {
   group: Group;
+  /** Opens the item and closes the palette. */
   onOpen: (item: PaletteItem) => void;
 }
 
@@ -22,16 +29,36 @@ const sameGroup = (a: Props, b: Props) =>
   a.group.items.every((item, i) => sameItem(item, b.group.items[i]!));
 
 export const PaletteGroup = memo(function PaletteGroup({ group, onOpen }: Props) {
+  // Spotlight's styles draw the group's label from this property.
+  const label = { '--spotlight-label': JSON.stringify(group.label) } as CSSProperties;
   return (
-    <Spotlight.ActionsGroup
-      label={group.label}
-      // The label is drawn by CSS: named here too, for screen readers.
+    <div
+      className={`${classes.actionsGroup} mantine-Spotlight-actionsGroup`}
+      // Drawn by CSS: named here too, for screen readers.
       role="group"
       aria-label={group.label}
+      style={label}
     >
       {group.items.map((item) => (
-        <Spotlight.Action key={item.id} label={item.label} onClick={() => onOpen(item)} />
+        <button
+          key={item.id}
+          type="button"
+          className={ROW_CLASS}
+          // How the palette's ↑ ↓ find the rows (usePaletteChoice).
+          data-action
+          // Not tab stops: the arrows choose.
+          tabIndex={-1}
+          // The focus stays in the search box.
+          onMouseDown={(event) => event.preventDefault()}
+          onClick={() => onOpen(item)}
+        >
+          <span className={`${classes.actionBody} mantine-Spotlight-actionBody`}>
+            <span className={`${classes.actionLabel} mantine-Spotlight-actionLabel`}>
+              {item.label}
+            </span>
+          </span>
+        </button>
       ))}
-    </Spotlight.ActionsGroup>
+    </div>
   );
 }, sameGroup);
