@@ -172,7 +172,8 @@ export async function dispatch(
       // A download is written while the transaction is open: its rows are read as it is sent.
       if (result.download) {
         if (!meta.sendDownload) throw badRequest('This call answers with a file download.');
-        if (!definition.download) throw new Error(`${path} answers with a download undeclared.`);
+        if (!definition.download)
+          throw new Error(`${path} answers with a download but is not declared download: true.`);
         await meta.sendDownload(result.download);
       }
       return result;

@@ -84,10 +84,11 @@ async function readTogether(
   for (const answer of answers.rows) {
     const kind = Number(answer.kind);
     const page = twoSteps.find((k) => k.kind === kind)!.steps.then(answer);
+    // The walk's rows are the page already (at most EVERYWHERE_ROWS, in order).
     if (Array.isArray(page))
       found.set(
         kind,
-        page.slice(0, EVERYWHERE_ROWS).map((r) => ({ id: r.id, label: r.name })),
+        page.map((r) => ({ id: r.id, label: r.name })),
       );
     else second.push({ kind, rows: page });
   }
