@@ -186,7 +186,8 @@ const SCREENS: Screen[] = [
 async function apiAlone(url: string, auth: object): Promise<Figure[]> {
   const page = { page: 1, limit: ROWS, filters: {} };
   const calls: Array<[string, object]> = [
-    ['patients/list', { ...page, relation_filters: {} }],
+    // As the screen asks for them: summary rows (shared/entities/row-shapes.ts).
+    ['patients/list', { ...page, relation_filters: {}, row_shape: 'summary' }],
     ['patients/count', { filters: {}, relation_filters: {} }],
     ['categories/get_all_flat', page],
     ['categories/list', page],

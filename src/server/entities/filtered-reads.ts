@@ -6,6 +6,7 @@
  */
 import type { RawBuilder } from 'kysely';
 import type { EntityDefinition } from '../../shared/entities';
+import type { RowShape } from '../../shared/entities/row-shapes';
 import type { Tx } from '../db/tenancy';
 import * as repo from './repository';
 import type { Row } from './repository';
@@ -66,19 +67,24 @@ async function conditionsOf(
   return [...all, searchCondition(d, search), ...(narrowing ? [narrowing] : [])];
 }
 
-export async function listPage(read: Read, q: ReadQuery, page: Page): Promise<Row[]> {
+export async function listPage(
+  read: Read,
+  q: ReadQuery & { row_shape?: RowShape },
+  page: Page,
+): Promise<Row[]> {
   const { trx, d, companyId } = read;
+  const shape = q.row_shape === 'summary' ? 'summary' : 'list';
   const search = directSearch(d, q);
   if (search) {
     const found = await searchPageRows(trx, d, companyId, search, page.offset, page.limit);
     const ids = found?.map((r) => r.id);
-    if (ids) return repo.rowsInListOrder(trx, d, companyId, ids, 'list');
+    if (ids) return repo.rowsInListOrder(trx, d, companyId, ids, shape);
   }
   return repo.selectRows(trx, d, companyId, {
     where: await conditionsOf(read, q),
     orderBy: listOrderBy(d, q.sort),
     ...page,
-    shape: 'list',
+    shape,
   });
 }
 

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import type { EntityDefinition } from '../../shared/entities';
+import { ROW_SHAPES } from '../../shared/entities/row-shapes';
 import { LIST_LIMIT_MAX, LIST_PAGE_SIZE, TYPEAHEAD_LIMIT } from '../../shared/limits';
 
 /** A row id: a positive whole number, also accepted as digits in a string. */
@@ -55,6 +56,7 @@ export const listInput = z.strictObject({
   filters: filtersInput,
   relation_filters: relationFiltersInput,
   sort: sortInput,
+  row_shape: z.enum(ROW_SHAPES, { error: `Must be one of: ${ROW_SHAPES.join(', ')}.` }).optional(),
 });
 export type ListInput = z.output<typeof listInput>;
 

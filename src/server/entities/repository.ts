@@ -6,6 +6,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { entityByPath, type EntityDefinition } from '../../shared/entities';
 import type { RowOf } from '../../shared/entities/define';
+import { summaryFieldNames } from '../../shared/entities/row-shapes';
 import type { Tx } from '../db/tenancy';
 import { col } from './where';
 
@@ -25,13 +26,19 @@ export interface Selection {
   orderBy?: RawBuilder<unknown>;
   limit?: number;
   offset?: number;
-  /** 'list' leaves out long values (rich text, notes) that only `get` returns. */
-  shape: 'list' | 'full';
+  /**
+   * 'list' leaves out long values (rich text, notes) that only `get` returns; 'summary' holds only
+   * a list's summary fields of those (shared/entities/row-shapes.ts).
+   */
+  shape: 'list' | 'summary' | 'full';
 }
 
 /** The fields of a shape, and those among them that reference another entity set's row. */
 function fieldsOf(definition: EntityDefinition, shape: Selection['shape']) {
-  const fields = definition.fields.filter((f) => shape === 'full' || f.inList);
+  const summary = shape === 'summary' ? summaryFieldNames(definition) : null;
+  const fields = definition.fields.filter(
+    (f) => shape === 'full' || (f.inList && (summary === null || summary.has(f.name))),
+  );
   const references = fields.flatMap((f) => {
     const target = f.references ? entityByPath(f.references) : undefined;
     return target ? [{ field: f, target }] : [];

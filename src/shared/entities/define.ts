@@ -78,6 +78,8 @@ export interface EntitySpec<F extends FieldSpec = FieldSpec, B extends string = 
      * a row whose values match an existing row's warns before saving.
      */
     duplicateCheck?: readonly string[];
+    /** Fields a list row reads beyond its columns (a user's picture beside the name). */
+    rowFields?: readonly string[];
   };
   capabilities?: Partial<Capabilities>;
   tree?: TreeDefinition;
@@ -296,6 +298,7 @@ export function defineEntity<F extends FieldSpec, B extends string>(
   const duplicateCheck = (spec.list.duplicateCheck ?? []).map(
     (name) => field(name, 'a duplicate check').name,
   );
+  const rowFields = (spec.list.rowFields ?? []).map((name) => field(name, 'a row field').name);
 
   return {
     entities: spec.entities,
@@ -317,6 +320,7 @@ export function defineEntity<F extends FieldSpec, B extends string>(
       sortable,
       ...(defaultSort !== undefined ? { defaultSort } : {}),
       duplicateCheck,
+      rowFields,
     },
     capabilities,
     ...(spec.tree ? { tree: spec.tree } : {}),

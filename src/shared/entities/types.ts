@@ -226,6 +226,8 @@ export interface EntityDefinition {
     defaultSort?: string;
     /** Fields whose values, all matching an existing row's, warn before an insert. */
     duplicateCheck: readonly string[];
+    /** Fields a list row reads beyond its columns (a user's picture): in its summary too. */
+    rowFields: readonly string[];
   };
   capabilities: Capabilities;
   tree?: TreeDefinition;

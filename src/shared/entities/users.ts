@@ -110,6 +110,8 @@ export const users = defineEntity({
   ],
   list: {
     columns: ['user_name', 'user_email', 'user_enabled'],
+    // The picture, or the initials, beside each name (web: UserListAvatar).
+    rowFields: ['user_avatar', 'user_first_name', 'user_last_name'],
     search: ['user_first_name', 'user_last_name', 'user_email', 'user_reference_number'],
     filters: ['user_enabled', 'user_preferred_contact'],
     sortable: ['user_first_name', 'user_last_name'],

@@ -8,7 +8,12 @@
  * included, was asked for by the entry (routeModules.loadCodeFor). The parts read the same
  * queries and stores when they render.
  */
-import { identityOf, prefetchShellData } from '../session/shellQueries';
+import {
+  identityOf,
+  moduleIdOf,
+  preferencesQuery,
+  prefetchShellData,
+} from '../session/shellQueries';
 import { queryClient } from './queryClient';
 import { listScreenOf, loadWarmList } from './routeModules';
 
@@ -23,6 +28,13 @@ export async function warmStart({
   // The screen's list preferences reach the server before the shell's data: the list waits for
   // them, and one server answers in turn (5,000 categories for the shell take a while).
   if (entities && search === '') {
+    // The list waits for the user's list preferences (its page size and order): asked for now,
+    // not once the list's own code has loaded and run. An entity set's module bears its name.
+    void moduleIdOf(entities).then((moduleId) => {
+      if (moduleId !== undefined) {
+        void queryClient.prefetchQuery(preferencesQuery(identity, entities, moduleId));
+      }
+    });
     await loadWarmList()
       .then(({ warmList }) => warmList(queryClient, identity, entities))
       .catch(() => false); // the screen then loads its list itself

@@ -5,6 +5,7 @@
  * relation filter changes go back to page 1 and reload. A newer load or count supersedes an older
  * one still on its way.
  */
+import { listsInSummaries, type RowShape } from '../../../shared/entities/row-shapes';
 import type { FilterValue } from '../../../shared/filters';
 import { LOCAL_LIST_LIMIT } from '../../../shared/limits';
 import type { SliceContext } from './context';
@@ -36,6 +37,7 @@ export interface ListExtras {
 export function listSlice(ctx: SliceContext<EntityData & ListExtras>): ListActions {
   const { definition, transport, set, get, path } = ctx;
   const local = Boolean(definition.tree);
+  const summaries = listsInSummaries(definition);
   let sequence = 0;
   let countSequence = 0;
 
@@ -75,6 +77,8 @@ export function listSlice(ctx: SliceContext<EntityData & ListExtras>): ListActio
     if (!local) {
       payload.relation_filters = state.relation_filters;
       if (state.sort) payload.sort = state.sort;
+      // The editor reads an opened record whole: the list needs only what its rows show.
+      if (summaries) payload.row_shape = 'summary' satisfies RowShape;
     }
     const reply = await transport(path(local ? 'get_all_flat' : 'list'), payload, 'quiet');
     if (mine !== sequence) return; // a newer load has started: its answer wins

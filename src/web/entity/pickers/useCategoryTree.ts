@@ -16,11 +16,26 @@ interface CategorySubtree {
   loading: boolean;
 }
 
+/**
+ * The tree of each answer of the shell's categories, built once for all its readers: a patients
+ * screen has several category pickers and filters, and each built the 5,000-node tree anew.
+ */
+const built = new WeakMap<readonly Row[], ReturnType<typeof buildTree>>();
+const NO_ROWS: Row[] = [];
+
+function treeOf(rows: readonly Row[]) {
+  let tree = built.get(rows);
+  if (!tree) {
+    tree = buildTree(categories, rows);
+    built.set(rows, tree);
+  }
+  return tree;
+}
+
 export function useCategoryTree(rootKey: string | undefined): CategorySubtree {
   const query = useCategories();
   return useMemo(() => {
-    const rows = (query.data ?? []) as Row[];
-    const tree = buildTree(categories, rows);
+    const tree = treeOf((query.data as Row[] | undefined) ?? NO_ROWS);
     const root = rootKey
       ? (tree.roots.find((node) => node.row.category_key === rootKey) ??
         Object.values(tree.lookup).find((node) => node.row.category_key === rootKey) ??
