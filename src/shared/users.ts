@@ -75,33 +75,36 @@ const oneOf = (options: readonly string[], allowEmpty = false) =>
 /** E-mail addresses are kept in lower case, so that one address is one account. */
 export const normaliseEmail = (email: string): string => email.trim().toLowerCase();
 
-const emailSchema = required(USER_MAX_LENGTHS.user_email)
-  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, EMAIL_TEXT)
-  .transform(normaliseEmail);
+const emailSchema = () =>
+  required(USER_MAX_LENGTHS.user_email)
+    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, EMAIL_TEXT)
+    .transform(normaliseEmail);
 
 /** YYYY-MM-DD of a real day; an empty value clears the date. */
-const dateOfBirthSchema = z
-  .string()
-  .nullable()
-  .refine((v) => !v || isIsoDate(v), ISO_DATE_TEXT)
-  .transform((v) => v || null);
+const dateOfBirthSchema = () =>
+  z
+    .string()
+    .nullable()
+    .refine((v) => !v || isIsoDate(v), ISO_DATE_TEXT)
+    .transform((v) => v || null);
 
 /**
- * Every field a user may change about themselves, with its rule (never password, groups…). The
+ * Every field a user may change about themselves, with its rule (never password, groups…), built
+ * when asked for (the definitions are evaluated at start-up, their rules on first use). The
  * picture (user_avatar) changes only through users/upload_avatar and remove_avatar.
  */
 export const SELF_EDITABLE_USER_FIELDS = {
-  user_first_name: required(USER_MAX_LENGTHS.user_first_name),
-  user_last_name: trimmed(USER_MAX_LENGTHS.user_last_name),
-  user_surname: trimmed(USER_MAX_LENGTHS.user_surname),
+  user_first_name: () => required(USER_MAX_LENGTHS.user_first_name),
+  user_last_name: () => trimmed(USER_MAX_LENGTHS.user_last_name),
+  user_surname: () => trimmed(USER_MAX_LENGTHS.user_surname),
   user_email: emailSchema,
   user_dob: dateOfBirthSchema,
-  user_reference_number: trimmed(USER_MAX_LENGTHS.user_reference_number),
-  user_phone: trimmed(USER_MAX_LENGTHS.user_phone),
-  user_mobile: trimmed(USER_MAX_LENGTHS.user_mobile),
-  user_preferred_contact: oneOf(PREFERRED_CONTACT_OPTIONS),
-  user_sex: oneOf(SEX_OPTIONS, true),
-  user_gender: oneOf(GENDER_OPTIONS, true),
+  user_reference_number: () => trimmed(USER_MAX_LENGTHS.user_reference_number),
+  user_phone: () => trimmed(USER_MAX_LENGTHS.user_phone),
+  user_mobile: () => trimmed(USER_MAX_LENGTHS.user_mobile),
+  user_preferred_contact: () => oneOf(PREFERRED_CONTACT_OPTIONS),
+  user_sex: () => oneOf(SEX_OPTIONS, true),
+  user_gender: () => oneOf(GENDER_OPTIONS, true),
 } as const;
 export type SelfEditableUserField = keyof typeof SELF_EDITABLE_USER_FIELDS;
 

@@ -54,6 +54,7 @@ describe('schema drift', () => {
         ),
         {
           ...input('herb_city'),
+          rule: input('herb_city').rule(),
           label: 'City',
           required: false,
           readOnly: false,

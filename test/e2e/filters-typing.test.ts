@@ -61,8 +61,11 @@ describe('filters that keep up', () => {
       expect(await optionNames(page)).toEqual([expect.stringContaining(`Quillon${tag}`)]);
       await page.unroute('**/api/patients/list');
 
-      // A text filter in the panel applies as typed too.
+      // A text filter in the panel applies as typed too. Its inputs are drawn only once the
+      // panel opens (hidden, they were much of the screen's first render).
       await box.fill('');
+      const panelInputs = page.locator('[role="group"][aria-label="Filters"] input');
+      expect(await panelInputs.count()).toBe(0);
       await page.getByRole('button', { name: 'Filters', exact: true }).click();
       const filters = page.getByRole('group', { name: 'Filters' });
       await filters.getByRole('textbox', { name: 'Last name' }).fill(`Typed${tag}`);

@@ -20,7 +20,7 @@ const UNIQUE_VIOLATION = '23505';
 function parseValue(field: SelfEditableUserField, value: unknown) {
   // Validated as an object keyed by the field, so the message names the field.
   const parsed = z
-    .object({ [field]: SELF_EDITABLE_USER_FIELDS[field] })
+    .object({ [field]: SELF_EDITABLE_USER_FIELDS[field]() })
     .safeParse({ [field]: value }, { reportInput: true });
   if (!parsed.success) throw badRequest(describeError(parsed.error));
   return parsed.data[field] as string | null;

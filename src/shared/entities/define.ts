@@ -10,6 +10,7 @@ import {
   type ModuleDefinition,
   type PrivilegeRoute,
 } from '../module-entry';
+import type { z } from 'zod';
 import type { FieldSpec } from './fields';
 import type { ValueKind } from './types';
 import { readOnly } from './fields';
@@ -94,18 +95,36 @@ function fail(spec: EntitySpec, text: string): never {
   throw new Error(`Entity "${spec.entities}": ${text}`);
 }
 
+/**
+ * `field.rule`, built when first read and kept. Every definition is evaluated as the app starts,
+ * and the zod chains of about 300 fields (four or five schemas each, zod's code compiled on the
+ * way) took 50–70 ms of an entity screen's start on two cores, though the start checks almost
+ * none of them.
+ */
+function withRuleOnFirstRead(field: Omit<FieldDefinition, 'rule'>, build: () => z.ZodType) {
+  let rule: z.ZodType | undefined;
+  return Object.defineProperty(field, 'rule', {
+    enumerable: true,
+    get: () => (rule ??= build()),
+  }) as FieldDefinition;
+}
+
 function completeField(spec: FieldSpec, base: string): FieldDefinition {
   const stem = spec.value === 'id' && spec.references ? spec.name.replace(/_id$/, '') : spec.name;
-  return {
-    ...spec,
-    label: spec.label ?? defaultLabel(stem, base),
-    required: spec.required ?? false,
-    readOnly: spec.readOnly ?? false,
-    adminOnly: spec.adminOnly ?? false,
-    money: spec.money ?? false,
-    inList: spec.inList ?? true,
-    copy: spec.copy ?? true,
-  };
+  const { rule, ...rest } = spec;
+  return withRuleOnFirstRead(
+    {
+      ...rest,
+      label: spec.label ?? defaultLabel(stem, base),
+      required: spec.required ?? false,
+      readOnly: spec.readOnly ?? false,
+      adminOnly: spec.adminOnly ?? false,
+      money: spec.money ?? false,
+      inList: spec.inList ?? true,
+      copy: spec.copy ?? true,
+    },
+    rule,
+  );
 }
 
 /** How a field filters; null for JSON values, which can not be filtered. */

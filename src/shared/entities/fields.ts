@@ -34,14 +34,29 @@ export type FieldSpec<
   Nullable extends boolean = boolean,
 > = Omit<
   FieldDefinition,
-  'name' | 'value' | 'label' | 'required' | 'readOnly' | 'adminOnly' | 'money' | 'inList' | 'copy'
+  | 'name'
+  | 'value'
+  | 'label'
+  | 'rule'
+  | 'required'
+  | 'readOnly'
+  | 'adminOnly'
+  | 'money'
+  | 'inList'
+  | 'copy'
 > &
   Partial<
     Pick<
       FieldDefinition,
       'label' | 'required' | 'readOnly' | 'adminOnly' | 'money' | 'inList' | 'copy'
     >
-  > & { name: N; value: V; readonly [mayBeNull]?: Nullable };
+  > & {
+    name: N;
+    value: V;
+    /** Builds the field's rule: the definition builds it when it is first read (define.ts). */
+    rule: () => z.ZodType;
+    readonly [mayBeNull]?: Nullable;
+  };
 
 /** Null is let through where the field is optional (dates, references). */
 type UnlessRequired<R extends boolean> = R extends true ? false : true;
@@ -73,7 +88,7 @@ export function input<N extends string>(
     type: 'input',
     value: 'text',
     maxLength: max,
-    rule: textRule(max, required),
+    rule: () => textRule(max, required),
   };
 }
 
@@ -90,7 +105,7 @@ export function textarea<N extends string>(
     type: 'textarea',
     value: 'text',
     maxLength: max,
-    rule: textRule(max, required),
+    rule: () => textRule(max, required),
     inList: false,
   };
 }
@@ -102,7 +117,7 @@ export function html<N extends string>(name: N, o: Common = {}): FieldSpec<N, 't
     name,
     type: 'html',
     value: 'text',
-    rule: htmlRule(o.required ?? false),
+    rule: () => htmlRule(o.required ?? false),
     inList: false,
   };
 }
@@ -114,7 +129,7 @@ export function email<N extends string>(name: N, o: Common = {}): FieldSpec<N, '
     type: 'input',
     value: 'text',
     maxLength: 255,
-    rule: emailRule(o.required ?? false),
+    rule: () => emailRule(o.required ?? false),
   };
 }
 
@@ -125,7 +140,7 @@ export function url<N extends string>(name: N, o: Common = {}): FieldSpec<N, 'te
     type: 'url',
     value: 'text',
     maxLength: 2000,
-    rule: urlRule(o.required ?? false),
+    rule: () => urlRule(o.required ?? false),
   };
 }
 
@@ -136,7 +151,7 @@ export function tel<N extends string>(name: N, o: Common = {}): FieldSpec<N, 'te
     type: 'tel',
     value: 'text',
     maxLength: 50,
-    rule: telRule(o.required ?? false),
+    rule: () => telRule(o.required ?? false),
   };
 }
 
@@ -147,7 +162,7 @@ export function colour<N extends string>(name: N, o: Common = {}): FieldSpec<N, 
     type: 'colour',
     value: 'text',
     maxLength: 7,
-    rule: colourRule(o.required ?? false),
+    rule: () => colourRule(o.required ?? false),
   };
 }
 
@@ -163,7 +178,7 @@ export function date<N extends string, R extends boolean = false>(
     type: 'date',
     value: 'date',
     ...(timed ? { timed } : {}),
-    rule: dateRule(o.required ?? false, timed),
+    rule: () => dateRule(o.required ?? false, timed),
   };
 }
 
@@ -176,7 +191,7 @@ export function toggle<N extends string>(name: N, o: Common = {}): FieldSpec<N, 
     type: 'toggle',
     value: 'toggle',
     options: TOGGLE_OPTIONS,
-    rule: toggleRule(),
+    rule: () => toggleRule(),
   };
 }
 
@@ -194,11 +209,12 @@ export function select<N extends string>(
     type: buttons ? 'select_buttons' : 'select',
     value: 'text',
     options,
-    rule: choiceRule(
-      values,
-      rest.required ?? false,
-      options.map((option) => option.label),
-    ),
+    rule: () =>
+      choiceRule(
+        values,
+        rest.required ?? false,
+        options.map((option) => option.label),
+      ),
   };
 }
 
@@ -222,7 +238,7 @@ export function number<N extends string, Z extends boolean = false>(
     value: integer ? 'integer' : 'number',
     min,
     max,
-    rule: numberRule({ min, max, integer, nullable }),
+    rule: () => numberRule({ min, max, integer, nullable }),
   };
 }
 
@@ -256,7 +272,7 @@ export function reference<N extends string, R extends boolean = false>(
     type: 'single_select_relation',
     value: 'id',
     references: entities,
-    rule: idRule(o.required ?? false),
+    rule: () => idRule(o.required ?? false),
   };
 }
 
@@ -274,7 +290,7 @@ export function category<N extends string, R extends boolean = false>(
     value: 'id',
     references: 'categories',
     categoryRoot: root,
-    rule: idRule(o.required ?? false),
+    rule: () => idRule(o.required ?? false),
   };
 }
 
@@ -285,5 +301,5 @@ export function readOnly<N extends string, V extends ValueKind>(
   o: Common = {},
 ): FieldSpec<N, V, false> {
   const type = value === 'toggle' ? 'toggle' : value === 'date' ? 'date' : 'input';
-  return { ...common(o), name, type, value, readOnly: true, rule: z.never() };
+  return { ...common(o), name, type, value, readOnly: true, rule: () => z.never() };
 }

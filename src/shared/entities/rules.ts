@@ -27,55 +27,38 @@ export function normaliseRichText(html: string): string {
 const ACTIVE_MARKUP = /<\s*(script|iframe|object|embed|style|link|meta)\b|\son\w+\s*=|javascript:/i;
 export const hasActiveMarkup = (html: string): boolean => ACTIVE_MARKUP.test(html);
 
-/**
- * A rule built when it is first used. Every definition is evaluated when the app starts, and its
- * fields' zod chains (four or five schemas each, about 300 fields) took 50–60 ms of the entity
- * screens' start-up on two cores, though the start checks hardly any of them. `z.lazy` builds
- * the chain at its first check and keeps it.
- */
-const onFirstUse =
-  <A extends unknown[], T>(build: (...args: A) => z.ZodType<T>) =>
-  (...args: A): z.ZodType<T> =>
-    z.lazy(() => build(...args));
-
-function text(max: number, required: boolean): z.ZodType<string> {
+export function textRule(max: number, required: boolean): z.ZodType<string> {
   const rule = z.string().trim().max(max, maxLengthText(max));
   return required ? rule.min(1, EMPTY_TEXT) : rule;
 }
 
-export const textRule = onFirstUse(text);
-
-function patterned(max: number, required: boolean, pattern: RegExp, message: string) {
-  return text(max, required).refine((v) => v === '' || pattern.test(v), message);
+function patterned(max: number, required: boolean, pattern: RegExp, text: string) {
+  return textRule(max, required).refine((v) => v === '' || pattern.test(v), text);
 }
 
 /** E-mail addresses are kept in lower case, as logins compare them. */
-export const emailRule = onFirstUse((required: boolean) =>
-  patterned(255, required, EMAIL, 'Must be an e-mail address.').transform((v) => v.toLowerCase()),
-);
-export const urlRule = onFirstUse((required: boolean) =>
-  patterned(2000, required, WEB_ADDRESS, 'Must be a web address (https://… or /…).'),
-);
-export const telRule = onFirstUse((required: boolean) =>
-  patterned(50, required, TEL, 'Must be a telephone number: digits, spaces and + ( ) - . only.'),
-);
-export const colourRule = onFirstUse((required: boolean) =>
+export const emailRule = (required: boolean) =>
+  patterned(255, required, EMAIL, 'Must be an e-mail address.').transform((v) => v.toLowerCase());
+export const urlRule = (required: boolean) =>
+  patterned(2000, required, WEB_ADDRESS, 'Must be a web address (https://… or /…).');
+export const telRule = (required: boolean) =>
+  patterned(50, required, TEL, 'Must be a telephone number: digits, spaces and + ( ) - . only.');
+export const colourRule = (required: boolean) =>
   patterned(7, required, HEX_COLOUR, 'Must be a colour such as #6b7a2a.').transform((v) =>
     v.toLowerCase(),
-  ),
-);
+  );
 
-export const htmlRule = onFirstUse((required: boolean): z.ZodType<string> => {
+export function htmlRule(required: boolean): z.ZodType<string> {
   const rule = z
     .string()
     .max(LONG_TEXT_MAX_LENGTH, maxLengthText(LONG_TEXT_MAX_LENGTH))
     .transform(normaliseRichText)
     .refine((v) => !hasActiveMarkup(v), 'Must not contain scripts, frames or event handlers.');
   return required ? rule.refine((v) => v !== '', EMPTY_TEXT) : rule;
-});
+}
 
 /** YYYY-MM-DD, or with `timed` YYYY-MM-DD HH:mm[:ss] stored as YYYY-MM-DD HH:mm:ss; null. */
-export const dateRule = onFirstUse((required: boolean, timed = false): z.ZodType<string | null> => {
+export function dateRule(required: boolean, timed = false): z.ZodType<string | null> {
   const blank = z
     .string()
     .nullable()
@@ -86,24 +69,26 @@ export const dateRule = onFirstUse((required: boolean, timed = false): z.ZodType
         .refine((v) => v === null || isoDateTime(v) === v, ISO_DATE_TIME_TEXT)
     : blank.refine((v) => v === null || isIsoDate(v), ISO_DATE_TEXT);
   return required ? rule.refine((v) => v !== null, EMPTY_TEXT) : rule;
-});
+}
 
-export const toggleRule = onFirstUse((): z.ZodType<0 | 1> =>
+export const toggleRule = (): z.ZodType<0 | 1> =>
   z
     .union([z.literal(0), z.literal(1), z.boolean()], { error: 'Must be 1 (Yes) or 0 (No).' })
-    .transform((v) => (v === true ? 1 : v === false ? 0 : v)),
-);
+    .transform((v) => (v === true ? 1 : v === false ? 0 : v));
 
 /** One of the values; the message lists them as the user sees them (labels). */
-export const choiceRule = onFirstUse(
-  (values: readonly string[], required: boolean, labels: readonly string[] = values) =>
-    z
-      .string()
-      .refine(
-        (v) => values.includes(v) || (!required && v === ''),
-        `Must be one of: ${labels.join(', ')}.`,
-      ),
-);
+export function choiceRule(
+  values: readonly string[],
+  required: boolean,
+  labels: readonly string[] = values,
+): z.ZodType<string> {
+  return z
+    .string()
+    .refine(
+      (v) => values.includes(v) || (!required && v === ''),
+      `Must be one of: ${labels.join(', ')}.`,
+    );
+}
 
 export interface NumberLimits {
   min?: number;
@@ -112,7 +97,7 @@ export interface NumberLimits {
   nullable?: boolean;
 }
 
-export const numberRule = onFirstUse((limits: NumberLimits): z.ZodType<number | null> => {
+export function numberRule(limits: NumberLimits): z.ZodType<number | null> {
   let rule = z.number({ error: 'Must be a number.' });
   if (limits.integer) rule = rule.int('Must be a whole number.');
   if (limits.min !== undefined) {
@@ -123,13 +108,13 @@ export const numberRule = onFirstUse((limits: NumberLimits): z.ZodType<number | 
   }
   if (limits.max !== undefined) rule = rule.max(limits.max, `Must be at most ${limits.max}.`);
   return limits.nullable ? rule.nullable() : rule;
-});
+}
 
 /** A row id: a positive whole number; null clears an optional reference. */
-export const idRule = onFirstUse((required: boolean): z.ZodType<number | null> => {
+export function idRule(required: boolean): z.ZodType<number | null> {
   const id = z
     .number({ error: 'Must be an id (a whole number).' })
     .int()
     .positive('Must be an id.');
   return required ? id : id.nullable();
-});
+}

@@ -3,6 +3,7 @@
  * with how many rows are found, and a clear-all button. Changing any filter reloads the list.
  */
 import { Badge, Button, Collapse, Group, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useEntityScope, useEntityState } from '../hooks/entityContext';
 import { activeFilterNames, SEARCH } from '../model/filtering';
@@ -25,6 +26,10 @@ export function FiltersPanel() {
   const found = count === null ? null : `${count.toLocaleString('en-GB')}${more ? '+' : ''} found`;
   const active = activeFilterNames(filters, relationFilters);
   const panelFilters = active.filter((name) => name !== SEARCH).length;
+  // The inputs are drawn once the panel is first opened or a filter is set (from the address),
+  // then kept: hidden, a dozen pickers were a large part of a list screen's first render.
+  const [drawn, setDrawn] = useState(open);
+  if ((open || panelFilters > 0) && !drawn) setDrawn(true);
   const relations = definition.relations.filter((r) => r.type === 'select_relation');
   const offered = definition.list.filters.length + relations.length;
   return (
@@ -65,37 +70,39 @@ export function FiltersPanel() {
         </Group>
       </Group>
       <Collapse expanded={open}>
-        <Stack gap="xs" pt="xs" role="group" aria-label="Filters" className={classes.filters}>
-          {offered === 0 && (
-            <Text size="sm" c="dimmed">
-              This list has no filters besides the search.
-            </Text>
-          )}
-          {definition.list.filters.map((filter) => (
-            <FilterInput
-              key={filter.name}
-              filter={filter}
-              value={filters[filter.name]}
-              onChange={(value) => void store.getState().setFilter(filter.name, value)}
-            />
-          ))}
-          {relations.map((relation) => {
-            const ids = relationFilters[relation.name] ?? [];
-            const set = (next: number[]) =>
-              void store.getState().setRelationFilter(relation.name, next);
-            return (
-              <TypeaheadMultiSelect
-                key={relation.name}
-                entities={relation.entities}
-                value={ids}
-                label={relation.label}
-                onAdd={(added) => set([...ids, ...added])}
-                onRemove={(removed) => set(ids.filter((id) => !removed.includes(id)))}
-                data-relation={relation.name}
+        {drawn && (
+          <Stack gap="xs" pt="xs" role="group" aria-label="Filters" className={classes.filters}>
+            {offered === 0 && (
+              <Text size="sm" c="dimmed">
+                This list has no filters besides the search.
+              </Text>
+            )}
+            {definition.list.filters.map((filter) => (
+              <FilterInput
+                key={filter.name}
+                filter={filter}
+                value={filters[filter.name]}
+                onChange={(value) => void store.getState().setFilter(filter.name, value)}
               />
-            );
-          })}
-        </Stack>
+            ))}
+            {relations.map((relation) => {
+              const ids = relationFilters[relation.name] ?? [];
+              const set = (next: number[]) =>
+                void store.getState().setRelationFilter(relation.name, next);
+              return (
+                <TypeaheadMultiSelect
+                  key={relation.name}
+                  entities={relation.entities}
+                  value={ids}
+                  label={relation.label}
+                  onAdd={(added) => set([...ids, ...added])}
+                  onRemove={(removed) => set(ids.filter((id) => !removed.includes(id)))}
+                  data-relation={relation.name}
+                />
+              );
+            })}
+          </Stack>
+        )}
       </Collapse>
     </div>
   );

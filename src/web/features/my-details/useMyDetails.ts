@@ -56,7 +56,7 @@ function checkDetails(
 ): Record<string, string> {
   const problems: Record<string, string> = {};
   for (const field of fields) {
-    const parsed = SELF_EDITABLE_USER_FIELDS[field.name].safeParse(
+    const parsed = SELF_EDITABLE_USER_FIELDS[field.name]().safeParse(
       valueFor(field, draft[field.name] ?? ''),
     );
     if (!parsed.success) problems[field.name] = parsed.error.issues[0]?.message ?? 'Not valid.';
