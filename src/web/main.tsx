@@ -34,6 +34,14 @@ function whenIdle(work: () => void): void {
   else setTimeout(work, 500);
 }
 whenIdle(() => {
-  void registerServiceWorker();
   void import('./features/offline/recordClients').then((m) => m.startOfflineClients());
 });
+
+/**
+ * A new version's service worker downloads every file of the app (about 3 MB) for offline use as
+ * it installs. Started at the first idle moment, on two cores it stretched the page's own tasks
+ * past 50 ms while a user scrolled the list they had just opened; ten seconds later it finds a
+ * settled page. It installs once per version: a returning user has it already.
+ */
+const SERVICE_WORKER_AFTER_MS = 10_000;
+setTimeout(() => whenIdle(() => void registerServiceWorker()), SERVICE_WORKER_AFTER_MS);
