@@ -11,7 +11,7 @@ const GENERIC_CALLS = [
   [
     'list',
     'list',
-    '`{page, limit (default 50, at most 5000), filters, relation_filters, sort, row_shape}` → rows; `row_shape: "summary"` holds only the keys, list columns (and their units) and lock field',
+    '`{page, limit (default 50, at most 5000), filters, relation_filters, sort, row_shape}` → rows; `row_shape: "summary"` holds only the keys, list columns (and their units), `list.rowFields` and lock field',
   ],
   [
     'count',

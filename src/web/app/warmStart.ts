@@ -8,12 +8,7 @@
  * included, was asked for by the entry (routeModules.loadCodeFor). The parts read the same
  * queries and stores when they render.
  */
-import {
-  identityOf,
-  moduleIdOf,
-  preferencesQuery,
-  prefetchShellData,
-} from '../session/shellQueries';
+import { identityOf, prefetchShellData } from '../session/shellQueries';
 import { queryClient } from './queryClient';
 import { listScreenOf, loadWarmList } from './routeModules';
 
@@ -28,17 +23,6 @@ export async function warmStart({
   // The screen's list preferences reach the server before the shell's data: the list waits for
   // them, and one server answers in turn (5,000 categories for the shell take a while).
   if (entities && search === '') {
-    // The list waits for the user's list preferences (its page size and order): an admin's are
-    // asked for now, not once the list's own code has loaded and run (an entity set's module
-    // bears its name). Anyone else's wait for that code's access check (warmList): a screen the
-    // user may not open must not ask the server in vain.
-    if (identity.admin) {
-      void moduleIdOf(entities).then((moduleId) => {
-        if (moduleId !== undefined) {
-          void queryClient.prefetchQuery(preferencesQuery(identity, entities, moduleId));
-        }
-      });
-    }
     await loadWarmList()
       .then(({ warmList }) => warmList(queryClient, identity, entities))
       .catch(() => false); // the screen then loads its list itself
