@@ -22,6 +22,7 @@ export interface Config {
   databasePoolSize: number;
   /** How long a request waits for a pooled connection before it answers 503. */
   databasePoolWaitMs: number;
+  databasePoolIdleMs: number;
   smtpUrl: string | null;
   mailFrom: string;
   adminEmail: string;
@@ -98,6 +99,15 @@ const VARIABLES: readonly Variable[] = [
     fallback: '5000',
     check: (v) =>
       /^\d+$/.test(v) && +v >= 100 && +v <= 60_000 ? null : 'must be a number from 100 to 60000',
+  },
+  {
+    name: 'DATABASE_POOL_IDLE_MS',
+    help: 'how long an idle connection beyond the four always kept stays open',
+    fallback: '30000',
+    check: (v) =>
+      /^\d+$/.test(v) && +v >= 100 && +v <= 3_600_000
+        ? null
+        : 'must be a number from 100 to 3600000',
   },
   {
     name: 'SMTP_URL',
@@ -188,6 +198,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseAppUrl: orNull('DATABASE_APP_URL'),
     databasePoolSize: Number(value('DATABASE_POOL_SIZE')),
     databasePoolWaitMs: Number(value('DATABASE_POOL_WAIT_MS')),
+    databasePoolIdleMs: Number(value('DATABASE_POOL_IDLE_MS')),
     smtpUrl: orNull('SMTP_URL'),
     mailFrom: value('MAIL_FROM'),
     adminEmail: value('ADMIN_EMAIL').toLowerCase(),

@@ -205,6 +205,35 @@ describe('a full pool', () => {
   });
 });
 
+describe('an idle pool', () => {
+  it('closes the connections it no longer needs but keeps four open', async () => {
+    const pooled = await startTestServer({
+      DATABASE_POOL_SIZE: '12',
+      DATABASE_POOL_IDLE_MS: '200',
+    });
+    const { pool } = pooled.database;
+    try {
+      const list = () =>
+        pooled.app.inject({
+          method: 'POST',
+          url: '/api/herbs/list',
+          payload: { _company_slug: env.company.slug, _user_token: env.admin, limit: 5 },
+        });
+      const replies = await Promise.all(Array.from({ length: 24 }, list));
+      expect(replies.every((r) => r.statusCode === 200)).toBe(true);
+      expect(pool.totalCount).toBeGreaterThan(4);
+      await expect.poll(() => pool.totalCount, { timeout: 10_000 }).toBe(4);
+      // Well past the idle time: the four are still there, and serve the next call.
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      expect(pool.totalCount).toBe(4);
+      expect((await list()).statusCode).toBe(200);
+      expect(pool.totalCount).toBe(4);
+    } finally {
+      await pooled.close();
+    }
+  });
+});
+
 describe('a company created while the server runs', () => {
   it('is known at once, even when its slug was looked up before it existed', async () => {
     const slug = `t-late-${Date.now().toString(36)}`;

@@ -23,6 +23,8 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
 
 export const APP_ROLE = 'materia_app';
 const POOL_CLOSE_MS = 5000;
+/** Connections the pool keeps open however long it is idle. */
+const WARM_CONNECTIONS = 4;
 
 const APP_ROLE_LOCK = 7_061_994;
 
@@ -118,7 +120,11 @@ export async function openDatabase(config: Config, log: Logger): Promise<Databas
       // A request waits this long for a connection, then answers 503 (availability.ts): a full
       // pool must never hang the server.
       connectionTimeoutMillis: config.databasePoolWaitMs,
-      idleTimeoutMillis: 30_000,
+      idleTimeoutMillis: config.databasePoolIdleMs,
+      // Connections beyond these close once idle that long. These stay, with the statements they
+      // have prepared and planned (prepared-pool.ts): the palette's first search after a pause of
+      // 35 s took 98 ms on a new connection, 17 ms on a kept one.
+      min: Math.min(WARM_CONNECTIONS, config.databasePoolSize),
       // A statement may be written before the previous one is answered: the transaction start
       // travels with the first statement (prepared-pool.ts).
       pipeline: true,
