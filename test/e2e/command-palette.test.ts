@@ -109,9 +109,12 @@ describe('the command palette', () => {
     await insertRow('herbs', { herb_name: `Keys ${tag} root` });
     const { page, context, errors } = await openPage(browser);
     await loginAsAdmin(page);
-    await page.goto('/app');
+    // Once the dashboard has settled: focus given to the Menu button while the page was still
+    // drawing was lost with it (CI, a busy machine), and the palette then gave it back to the page.
+    await page.goto('/app', { waitUntil: 'networkidle' });
     const menu = page.getByRole('button', { name: 'Menu' });
     await menu.focus();
+    await expect.poll(() => focusedText(page)).toBe('Menu');
 
     // Esc closes it and the focus is where it was.
     await page.keyboard.press('Control+k');
