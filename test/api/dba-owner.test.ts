@@ -14,6 +14,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { call, newCompany, startTestServer } from '../support/api';
 import { adminToken } from '../support/users';
+import { dropScratchDatabase } from '../support/scratch-database';
 
 const suffix = randomBytes(4).toString('hex');
 const madeOwner = `materia_dba_owner_${suffix}`;
@@ -73,7 +74,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   if (dbaOwnerUrl !== clusterOwner()) {
-    await run(urlOf(madeOwner, 'postgres'), `drop database if exists ${scratch} with (force)`);
+    await dropScratchDatabase(urlOf(madeOwner, 'postgres'), scratch);
     await run(clusterOwner(), `drop role if exists ${madeOwner}`);
   }
   await run(clusterOwner(), `drop role if exists ${boundOwner}`);

@@ -11,6 +11,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { SCHEMA_BEHIND_TEXT } from '../../src/server/entities/db-errors';
 import { call, newCompany, startTestServer, type TestServer } from '../support/api';
+import { dropScratchDatabase } from '../support/scratch-database';
 import { adminToken } from '../support/users';
 
 const scratch = `materia_behind_${randomBytes(4).toString('hex')}`;
@@ -49,7 +50,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server?.close();
-  await asOwner(inject('databaseOwnerUrl'), `drop database if exists ${scratch} with (force)`);
+  await dropScratchDatabase(inject('databaseOwnerUrl'), scratch);
 });
 
 it.each([

@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { toBase } from '../../src/shared/units';
 import { TEST_PASSWORD } from '../support/api';
 import { parsePrometheusText, sampleValue } from '../support/prometheus-text';
+import { dropScratchDatabase } from '../support/scratch-database';
 import { logInAdmin, serverProcess, type ServerProcess } from '../support/server-process';
 
 /** The watchdog probes once a second and the listener reconnects after a pause: give them time. */
@@ -131,7 +132,7 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(async () => {
   await Promise.all([a?.stop(), b?.stop()]);
-  await asOwner(`drop database if exists ${scratch} with (force)`);
+  await dropScratchDatabase(inject('databaseOwnerUrl'), scratch);
 });
 
 describe('two servers on one database', () => {
