@@ -22,6 +22,7 @@ export interface Config {
   databasePoolSize: number;
   /** How long a request waits for a pooled connection before it answers 503. */
   databasePoolWaitMs: number;
+  /** How long an idle connection beyond the warm ones (WARM_CONNECTIONS) stays open. */
   databasePoolIdleMs: number;
   smtpUrl: string | null;
   mailFrom: string;
@@ -54,6 +55,9 @@ const isUrl = (protocols: string[]) => (v: string) => {
 };
 
 const PG = isUrl(['postgres:', 'postgresql:']);
+
+/** Connections the pool keeps open however long it is idle (db/database.ts). */
+export const WARM_CONNECTIONS = 4;
 
 const VARIABLES: readonly Variable[] = [
   {
@@ -102,7 +106,7 @@ const VARIABLES: readonly Variable[] = [
   },
   {
     name: 'DATABASE_POOL_IDLE_MS',
-    help: 'how long an idle connection beyond the four always kept stays open',
+    help: `how long an idle connection beyond the ${WARM_CONNECTIONS} always kept stays open`,
     fallback: '30000',
     check: (v) =>
       /^\d+$/.test(v) && +v >= 100 && +v <= 3_600_000

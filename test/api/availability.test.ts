@@ -10,6 +10,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildRegistry } from '../../src/server/api';
+import { WARM_CONNECTIONS } from '../../src/server/config';
 import { createCompany } from '../../src/server/companies/create';
 import {
   DATABASE_DOWN_TEXT,
@@ -206,7 +207,7 @@ describe('a full pool', () => {
 });
 
 describe('an idle pool', () => {
-  it('closes the connections it no longer needs but keeps four open', async () => {
+  it(`closes the connections it no longer needs but keeps ${WARM_CONNECTIONS} open`, async () => {
     const pooled = await startTestServer({
       DATABASE_POOL_SIZE: '12',
       DATABASE_POOL_IDLE_MS: '200',
@@ -221,13 +222,13 @@ describe('an idle pool', () => {
         });
       const replies = await Promise.all(Array.from({ length: 24 }, list));
       expect(replies.every((r) => r.statusCode === 200)).toBe(true);
-      expect(pool.totalCount).toBeGreaterThan(4);
-      await expect.poll(() => pool.totalCount, { timeout: 10_000 }).toBe(4);
-      // Well past the idle time: the four are still there, and serve the next call.
+      expect(pool.totalCount).toBeGreaterThan(WARM_CONNECTIONS);
+      await expect.poll(() => pool.totalCount, { timeout: 10_000 }).toBe(WARM_CONNECTIONS);
+      // Well past the idle time: the warm ones are still there, and serve the next call.
       await new Promise((resolve) => setTimeout(resolve, 1_000));
-      expect(pool.totalCount).toBe(4);
+      expect(pool.totalCount).toBe(WARM_CONNECTIONS);
       expect((await list()).statusCode).toBe(200);
-      expect(pool.totalCount).toBe(4);
+      expect(pool.totalCount).toBe(WARM_CONNECTIONS);
     } finally {
       await pooled.close();
     }

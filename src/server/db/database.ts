@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import type { Config } from '../config';
+import { WARM_CONNECTIONS, type Config } from '../config';
 import { startEmbeddedPostgres, type EmbeddedCluster } from './embedded';
 import { migrate } from './migrate';
 import { MIGRATIONS } from './migrations';
@@ -23,8 +23,6 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
 
 export const APP_ROLE = 'materia_app';
 const POOL_CLOSE_MS = 5000;
-/** Connections the pool keeps open however long it is idle. */
-const WARM_CONNECTIONS = 4;
 
 const APP_ROLE_LOCK = 7_061_994;
 
