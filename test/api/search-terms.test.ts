@@ -152,6 +152,7 @@ async function reference(companyId: number, term: string, offset: number, limit:
 /** Thresholds small enough for these few thousand rows to take every path of search-pages.ts. */
 const SMALL: Partial<SearchTuning> = {
   walkRows: 150,
+  farWalkRows: 450,
   narrowTerms: 300,
   termsPerRow: 1,
   countedTerms: 400,

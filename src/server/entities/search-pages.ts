@@ -5,7 +5,7 @@
  *
  * 1. A broad search (one row in five holds "an") most often has a page among the first rows of
  *    the list: a walk of the order index (index-only) that stops once it has the page, or after
- *    tuning.walkRows rows.
+ *    tuning.walkRows rows (tuning.farWalkRows when those held many matches).
  * 2. Otherwise the terms table (db/ddl/search.ts) holds, for each word, every row that contains
  *    it: one range of one company's terms, carrying each row's list-order name, so the first rows
  *    in list order come out of the range without reading the entity table. With several words
@@ -35,6 +35,13 @@ import { col } from './text-match';
 const tuning = {
   /** Rows of the list order a search reads, at most, before it turns to the terms. */
   walkRows: 400,
+  /**
+   * …or this many, when the first walkRows rows held enough matches that the page is most likely
+   * among these: a word spread over the list ("p01" in one row of ten, "77" in one of twenty)
+   * is read there sooner than its thousands of terms are sorted. A surname is not spread: its
+   * rows sit together in list order, and the first rows hold it or not.
+   */
+  farWalkRows: 2400,
   /** Term rows read per wanted row: one row holds a word in several terms (name, e-mail…). */
   termsPerRow: 3,
   /**
@@ -213,17 +220,39 @@ function planRows(
   );
 }
 
-/**
- * `(id, name)` of the first `wanted` matching rows in list order among the first
- * tuning.walkRows rows of the list: an index-only walk that stops once it has them.
- */
-function walkSql(d: EntityDefinition, companyId: number, q: SearchQuery, wanted: number) {
+/** `(id, name)` of the first `wanted` matching rows among the first `rows` rows of the list. */
+function walkOf(
+  d: EntityDefinition,
+  companyId: number,
+  q: SearchQuery,
+  rows: number,
+  wanted: number,
+) {
   const { keys, table } = d;
   const [id, name] = [col(keys.id), col(keys.name)];
   return sql`select ${id} as id, ${name} as name from (
       select ${id}, ${name}, r.search_text from ${sql.table(table)} r
-      where r.company_id = ${companyId} order by ${name}, ${id} limit ${tuning.walkRows}) r
+      where r.company_id = ${companyId} order by ${name}, ${id} limit ${rows}) r
     where ${searchCondition(d, q)} order by ${name}, ${id} limit ${wanted}`;
+}
+
+/**
+ * `(id, name)` of the first `wanted` matching rows in list order, read from the list order
+ * (index-only) and stopped once it has them: among the first tuning.walkRows rows, or, when
+ * those held enough matches that the page is most likely near, among the first
+ * tuning.farWalkRows. Fewer than `wanted` rows means the terms must give the page.
+ */
+function walkSql(d: EntityDefinition, companyId: number, q: SearchQuery, wanted: number) {
+  const near = walkOf(d, companyId, q, tuning.walkRows, wanted);
+  // The matches among the first rows that, as often further on, fill the page 1.5 times over.
+  const dense = Math.ceil((1.5 * wanted * tuning.walkRows) / tuning.farWalkRows);
+  if (dense >= wanted) return near;
+  const found = sql`(select count(*) from near)`;
+  const far = walkOf(d, companyId, q, tuning.farWalkRows, wanted);
+  return sql`with near as materialized (${near})
+    select n.id, n.name from near n where ${found} not between ${dense} and ${wanted - 1}
+    union all
+    select f.id, f.name from (${far}) f where ${found} between ${dense} and ${wanted - 1}`;
 }
 
 /**
