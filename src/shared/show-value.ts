@@ -19,6 +19,9 @@ type Row = Readonly<Record<string, unknown>>;
 
 const STORED = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?/;
 
+/** A count as people read it: 107,805. */
+export const countText = (n: number): string => n.toLocaleString('en-GB');
+
 /** Any stored value as text: '' for none, JSON for structured values. */
 export function textOf(value: unknown): string {
   if (value === null || value === undefined) return '';

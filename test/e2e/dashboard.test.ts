@@ -83,7 +83,10 @@ describe('dashboard', () => {
     expect(await page.locator('[data-colour]').first().getAttribute('data-colour')).toBe(
       'negative',
     );
-    await page.getByTestId('count-patients').getByText(/^\d+$/).waitFor();
+    await page
+      .getByTestId('count-patients')
+      .getByText(/^\d{1,3}(,\d{3})*$/)
+      .waitFor();
     await page.screenshot({ path: screenshotPath('dashboard-charts'), fullPage: true });
     expect(await seriousViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
@@ -95,7 +98,10 @@ describe('dashboard', () => {
     // (The shell's modules/list is refused for a non-admin: a console error not of this screen.)
     const { page, context } = await openPage(browser);
     await loginAs(page, user.email, user.password);
-    await page.getByTestId('count-herbs').getByText(/^\d+$/).waitFor();
+    await page
+      .getByTestId('count-herbs')
+      .getByText(/^\d{1,3}(,\d{3})*$/)
+      .waitFor();
     expect(await page.getByTestId('count-patients').count()).toBe(0);
     expect(await page.getByTestId('chart-new-patients').count()).toBe(0);
     expect(await page.getByTestId('chart-prescriptions').count()).toBe(0);

@@ -4,6 +4,7 @@
  * leading apostrophe. Read in keyset batches, so memory holds one batch of rows at a time.
  */
 import { AUDIT_EXPORT_LIMIT, type AuditFilters, type AuditLine } from '../../shared/audit-trail';
+import { countText } from '../../shared/show-value';
 import type { CallContext } from '../http/calls';
 import { badRequest } from '../http/errors';
 import { auditPage } from './service';
@@ -29,7 +30,7 @@ const lineOf = (l: AuditLine) =>
     .map(cell)
     .join(',');
 
-const TOO_MANY_TEXT = `The trail holds more than ${AUDIT_EXPORT_LIMIT.toLocaleString('en-GB')} entries for these filters: narrow them (dates, user, action) and export again.`;
+const TOO_MANY_TEXT = `The trail holds more than ${countText(AUDIT_EXPORT_LIMIT)} entries for these filters: narrow them (dates, user, action) and export again.`;
 
 export async function trailCsv(ctx: CallContext, filters: AuditFilters): Promise<string> {
   const parts = ['\uFEFF' + HEADER.join(',')];

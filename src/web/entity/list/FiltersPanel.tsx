@@ -5,6 +5,7 @@
 import { Badge, Button, Collapse, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import { countText } from '../../../shared/show-value';
 import { useEntityScope, useEntityState } from '../hooks/entityContext';
 import { activeFilterNames, SEARCH } from '../model/filtering';
 import { TypeaheadMultiSelect } from '../pickers/TypeaheadMultiSelect';
@@ -23,7 +24,7 @@ export function FiltersPanel() {
       more: s.count_more,
     })),
   );
-  const found = count === null ? null : `${count.toLocaleString('en-GB')}${more ? '+' : ''} found`;
+  const found = count === null ? null : `${countText(count)}${more ? '+' : ''} found`;
   const active = activeFilterNames(filters, relationFilters);
   const panelFilters = active.filter((name) => name !== SEARCH).length;
   // The inputs are drawn once the panel is first opened or a filter is set (from the address),

@@ -8,13 +8,13 @@ import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { BulkLinkChange } from '../../../shared/bulk';
 import type { RelationDefinition } from '../../../shared/entities';
+import { countText } from '../../../shared/show-value';
 import { showToast } from '../../api/toasts';
 import { confirm } from '../../features/confirm/confirm';
 import { useEntityScope, useEntityState } from '../hooks/entityContext';
 import { activeAllMatching } from '../model/bulkEdit';
 import { allowed, type Blocked } from '../model/permissions';
 import type { Labelled } from '../model/types';
-import { counted } from './useBulkSelection';
 
 const NOTHING_SELECTED = 'Select the rows first.';
 
@@ -32,7 +32,7 @@ export function useBulkLink() {
     ? definition.relations.filter((r) => !r.adminOnly || s.viewer.admin)
     : [];
   const count = s.all?.count ?? s.selected;
-  const rows = `${counted(count)} ${(count === 1 ? definition.singular : definition.title).toLowerCase()}`;
+  const rows = `${countText(count)} ${(count === 1 ? definition.singular : definition.title).toLowerCase()}`;
   const blocked: Blocked = count === 0 ? NOTHING_SELECTED : null;
   return {
     relations,

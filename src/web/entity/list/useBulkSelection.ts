@@ -5,12 +5,11 @@
  */
 import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import { countText } from '../../../shared/show-value';
 import { showToast } from '../../api/toasts';
 import { useEntityScope, useEntityState } from '../hooks/entityContext';
 import { activeAllMatching } from '../model/bulkEdit';
 import { MULTI_EDIT_TEXT } from '../model/selection';
-
-export const counted = (n: number) => n.toLocaleString('en-GB');
 
 export function useBulkSelection() {
   const { definition, store } = useEntityScope();
@@ -29,8 +28,8 @@ export function useBulkSelection() {
   const moreThanLoaded = s.count !== null && (s.more || s.count > s.loaded);
   const visible = s.selectMode && !definition.tree;
   const status = s.all
-    ? `All ${counted(s.all.count)} matching ${rowsWord} selected`
-    : `${counted(s.selected)} selected`;
+    ? `All ${countText(s.all.count)} matching ${rowsWord} selected`
+    : `${countText(s.selected)} selected`;
   return {
     visible,
     status,
@@ -43,7 +42,7 @@ export function useBulkSelection() {
       : MULTI_EDIT_TEXT,
     selectAllLabel:
       !s.all && moreThanLoaded && s.count !== null
-        ? `Select all ${counted(s.count)}${s.more ? '+' : ''} matching`
+        ? `Select all ${countText(s.count)}${s.more ? '+' : ''} matching`
         : null,
     canClear: s.selected > 0 || s.all !== null,
     busy,

@@ -1,6 +1,7 @@
 /** How many of each main record the company has (only those the user may list). */
 import { Card, Loader, SimpleGrid, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
+import { countText } from '../../../shared/show-value';
 import type { RecordCount } from './useDashboard';
 
 export function RecordCounts({ counts }: { counts: RecordCount[] }) {
@@ -33,7 +34,7 @@ export function RecordCounts({ counts }: { counts: RecordCount[] }) {
                     <span className="materia-visually-hidden">not available</span>
                   </>
                 ) : (
-                  c.count
+                  countText(c.count)
                 )}
               </Text>
             )}

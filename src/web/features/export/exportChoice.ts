@@ -5,6 +5,7 @@
  */
 import type { EntityDefinition } from '../../../shared/entities';
 import { EXPORT_FORMATS, exportableFields, type ExportFormat } from '../../../shared/exports';
+import { countText } from '../../../shared/show-value';
 
 export interface ExportChoice {
   columns: string[];
@@ -41,5 +42,5 @@ export function readExportChoice(d: EntityDefinition, stored: unknown): ExportCh
 /** "12,345 rows · 3.4 MB": the progress line while the file arrives. */
 export function progressText(bytes: number, rows: number | null): string {
   const size = `${(bytes / 2 ** 20).toFixed(1)} MB`;
-  return rows === null ? size : `${rows.toLocaleString('en-GB')} rows · ${size}`;
+  return rows === null ? size : `${countText(rows)} rows · ${size}`;
 }
