@@ -2,6 +2,8 @@
  * The progress line of a backup or restore: tables and rows done, rewritten in place on a
  * terminal, a line every few seconds in a log.
  */
+import { countText } from '../../shared/show-value';
+
 const LOG_EVERY_MS = 2000;
 
 export interface Progress {
@@ -19,7 +21,7 @@ export function progressLine(verb: string, totalTables: () => number | null): Pr
   let shownAt = 0;
   const show = (final: boolean) => {
     const total = totalTables();
-    const text = `${verb}: ${tables}${total === null ? '' : `/${total}`} tables, ${rows.toLocaleString('en')} rows`;
+    const text = `${verb}: ${tables}${total === null ? '' : `/${total}`} tables, ${countText(rows)} rows`;
     if (terminal) process.stderr.write(`\r${text}${final ? '\n' : ''}`);
     else process.stderr.write(`${text}\n`);
     shownAt = Date.now();
