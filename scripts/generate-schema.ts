@@ -18,6 +18,7 @@ import {
   migrationFileSource,
   migrationIndexSource,
   readMigrationFiles,
+  vacuumAfterSql,
 } from '../src/server/db/ddl/migration-files';
 
 const quiet = { info: () => {}, warn: () => {}, debug: () => {} };
@@ -69,7 +70,8 @@ async function main() {
   const sql = drifts.map((d) => `-- ${describeDrift(d)}\n${d.fix}`).join('\n\n');
   const path = join(MIGRATIONS_FOLDER, `${file.name}.ts`);
   const index = join(MIGRATIONS_FOLDER, 'index.ts');
-  await writeFile(path, migrationFileSource(file, summary, sql));
+  const rewritten = drifts.flatMap((d) => (d.rewrites ? [d.rewrites] : []));
+  await writeFile(path, migrationFileSource(file, summary, sql, vacuumAfterSql(rewritten)));
   await writeFile(index, migrationIndexSource([...files, file]));
   execFileSync('npx', ['prettier', '--write', '--log-level', 'warn', path, index], {
     stdio: 'inherit',

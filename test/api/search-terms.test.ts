@@ -157,6 +157,7 @@ const SMALL: Partial<SearchTuning> = {
   termsPerRow: 1,
   countedTerms: 400,
   checkedTerms: 200,
+  headTerms: 20,
 };
 
 describe.each([

@@ -134,8 +134,8 @@ export async function seedPatients(ownerUrl: string, target: SeedTarget): Promis
   try {
     const indexes = await owner.query<{ name: string; definition: string }>(
       `select indexname as name, indexdef as definition from pg_indexes
-       where schemaname = 'public' and tablename = 'patients'
-         and indexname <> 'patients_pkey'`,
+       where schemaname = 'public' and tablename in ('patients', 'patients_search')
+         and indexname not in ('patients_pkey', 'patients_search_pkey')`,
     );
     for (const index of indexes.rows) await owner.query(`drop index ${index.name}`);
     await owner.query(`alter table patients_search drop constraint patients_search_pkey`);

@@ -16,7 +16,8 @@ export async function termsDrift(
        select r.company_id, t.term, r.${d.keys.name} as sort_name, r.${d.keys.id} as row_id
        from ${d.table} r cross join unnest(search_terms(r.search_text)) t(term)
        where r.company_id = $1),
-     stored as (select * from ${searchTableOf(d)} where company_id = $1)
+     stored as (select company_id, term, sort_name, row_id from ${searchTableOf(d)}
+       where company_id = $1)
      select count(*)::int as n from (
        (select * from expected except select * from stored)
        union all (select * from stored except select * from expected)) d`,

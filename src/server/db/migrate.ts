@@ -8,6 +8,13 @@ export interface Migration {
   name: string;
   /** SQL; `:app_role` stands for the application role's quoted name. */
   sql: string;
+  /**
+   * One statement run once the migration has committed, outside any transaction: a VACUUM of
+   * the tables the migration rewrote. A rewritten table has no visibility map, so every
+   * index-only scan of it reads the table as well until it is vacuumed, and autovacuum may not
+   * come for a long time (a rewrite leaves no dead rows to trigger it).
+   */
+  afterCommit?: string;
 }
 
 /** The advisory lock migrations run under (a restore takes it too). */
@@ -39,6 +46,19 @@ async function assertOwnerSeesEveryCompany(client: pg.Client): Promise<void> {
       `The database owner role "${owner.rolname}" (DATABASE_URL) is bound by row-level security, ` +
         `so migrations would not see the companies' rows. As a superuser, run: ` +
         `ALTER ROLE ${client.escapeIdentifier(owner.rolname)} BYPASSRLS`,
+    );
+  }
+}
+
+/** The migration's afterCommit: the schema is in place already, so a failure is only reported. */
+async function tidyAfter(client: pg.Client, migration: Migration, log: (m: string) => void) {
+  log(`After migration ${migration.name}: ${migration.afterCommit}`);
+  try {
+    await client.query(migration.afterCommit!);
+  } catch (error) {
+    log(
+      `After migration ${migration.name}, "${migration.afterCommit}" failed ` +
+        `(${(error as Error).message}); searches stay slower until it is run by hand.`,
     );
   }
 }
@@ -75,6 +95,7 @@ export async function migrate(
           cause: error,
         });
       }
+      if (migration.afterCommit) await tidyAfter(client, migration, log);
     }
   } finally {
     await client

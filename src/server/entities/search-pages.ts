@@ -8,9 +8,10 @@
  *    tuning.walkRows rows (tuning.farWalkRows when those held many matches).
  * 2. Otherwise the terms table (db/ddl/search.ts) holds, for each word, every row that contains
  *    it: one range of one company's terms, carrying each row's list-order name, so the first rows
- *    in list order come out of the range without reading the entity table. With several words
- *    each range is counted (up to tuning.narrowTerms) and the narrowest is read; the other
- *    narrow ones are intersected with it, the rest checked on the row.
+ *    in list order come out of the range without reading the entity table. A common word's range
+ *    is read by its head instead (the key of its first characters in list order), stopping at the
+ *    page. With several words each range is counted (up to tuning.narrowTerms) and the narrowest
+ *    is read; the other narrow ones are intersected with it, the rest checked on the row.
  *
  * Both read only the searching company's part of an index: another company's rows are neither
  * read nor counted, so they can not change what a search returns or how long it takes.
@@ -20,12 +21,15 @@ import type { EntityDefinition } from '../../shared/entities';
 import type { Tx } from '../db/tenancy';
 import { searchCondition, type SearchQuery, type SearchWord } from './search';
 import {
-  SEARCH_SEPARATOR,
-  SEARCH_TERM_LENGTH,
-  SEARCH_TERM_MIN,
-  plainIdentifier,
-  searchTableOf,
-} from './search-sql';
+  distinctFirst,
+  exactRange,
+  findable,
+  headOf,
+  headTerms,
+  rangeSizesSql,
+  termsOf,
+} from './search-ranges';
+import { SEARCH_SEPARATOR, plainIdentifier } from './search-sql';
 import { col } from './text-match';
 
 /**
@@ -54,6 +58,12 @@ const tuning = {
   countedTerms: 20_000,
   /** …or this many when each row must be checked as well; */
   checkedTerms: 5000,
+  /**
+   * A word whose range holds at least this many terms is read by its head instead (the terms
+   * that start with its first SEARCH_HEAD_LENGTH characters, in list order), stopping once the
+   * page is full; a smaller range is read whole and sorted.
+   */
+  headTerms: 600,
 };
 
 export type SearchTuning = typeof tuning;
@@ -74,57 +84,12 @@ export interface SearchCount {
   more: boolean;
 }
 
-const codePoints = (word: string) => [...word].length;
-
-/** A word the terms can find: at least one term long (shorter ones are checked on the row). */
-const findable = (word: SearchWord) => word.every((form) => codePoints(form) >= SEARCH_TERM_MIN);
-
-/**
- * Whether a word's range holds exactly the rows that contain it, so no row needs checking: not
- * cut to the term length, and plain ASCII (lower-cased alike by JavaScript and PostgreSQL).
- */
-const exactRange = (word: SearchWord) =>
-  word.every((form) => codePoints(form) <= SEARCH_TERM_LENGTH && /^[\x21-\x7e]+$/.test(form));
-
 /** Searches the terms serve: words (not full text) in the list's own order. */
 export const termsServe = (d: EntityDefinition, q: SearchQuery) =>
   q.mode !== 'fulltext' &&
   !d.keys.order &&
   !q.text.includes(SEARCH_SEPARATOR) &&
   q.words.some(findable);
-
-const terms = (d: EntityDefinition) => sql.table(searchTableOf(d));
-
-/** The terms that start with the word's first SEARCH_TERM_LENGTH characters, lower-cased. */
-function termRange(alias: string, word: string): RawBuilder<unknown> {
-  const term = sql.ref(`${alias}.term`);
-  const start = sql`(left(lower(${word}), ${SEARCH_TERM_LENGTH}) collate "C")`;
-  // U+10FFFF sorts after every character, so the range ends after the last term with the start.
-  return sql`${term} >= ${start} and ${term} < (${start} || chr(1114111))`;
-}
-
-/** (sort_name, row_id) of the company's terms of any of the word's forms; a row may repeat. */
-const termsOf = (d: EntityDefinition, companyId: number, word: SearchWord) =>
-  sql.join(
-    word.map(
-      (form) => sql`select t.sort_name, t.row_id from ${terms(d)} t
-        where t.company_id = ${companyId} and ${termRange('t', form)}`,
-    ),
-    sql` union all `,
-  );
-
-/** `array[…]` of how many terms each word's range holds, counted up to `cap`. */
-function rangeSizesSql(
-  d: EntityDefinition,
-  companyId: number,
-  words: readonly SearchWord[],
-  cap: number,
-) {
-  const sizes = words.map(
-    (word) => sql`(select count(*)::int from (${termsOf(d, companyId, word)} limit ${cap}) x)`,
-  );
-  return sql`array[${sql.join(sizes)}]`;
-}
 
 /** How many terms each word's range holds, counted up to `cap`. */
 async function rangeSizes(
@@ -256,9 +221,32 @@ function walkSql(d: EntityDefinition, companyId: number, q: SearchQuery, wanted:
 }
 
 /**
+ * `byHead` when the driver's range is large (it holds tuning.headTerms terms or more), else
+ * `sorted`: one statement, the range counted up to that in a materialized CTE and each path
+ * behind a one-time condition on the count. A small range is read whole and sorted: a rare word
+ * under a common head ('thornley' under 'tho') would otherwise walk the whole head.
+ */
+function bySize(
+  d: EntityDefinition,
+  companyId: number,
+  plan: TermsPlan,
+  sorted: RawBuilder<unknown>,
+  byHead: RawBuilder<unknown>,
+) {
+  const sized = sql`(select n from sized)`;
+  return sql`select u.id, u.name from (
+      with sized as materialized (select count(*) as n from (${termsOf(d, companyId, plan.driver)}
+        limit ${tuning.headTerms}) x)
+      select s.id, s.name from (${sorted}) s where ${sized} < ${tuning.headTerms}
+      union all
+      select h.id, h.name from (${byHead}) h where ${sized} >= ${tuning.headTerms}) u`;
+}
+
+/**
  * `(id, name)` of the first `wanted` matching rows in list order, from the plan's terms: one
  * statement whatever the plan, its branches gated by one-time conditions so that only the one
- * that applies runs.
+ * that applies runs. A common driver is read by its head, already in list order, and stops at
+ * the page; other words' ranges are read whole and sorted.
  */
 function termsPageSql(
   d: EntityDefinition,
@@ -267,13 +255,18 @@ function termsPageSql(
   plan: TermsPlan,
   wanted: number,
 ) {
+  const head = plan.alongside.length ? null : headOf(plan.driver);
   if (plan.check) {
     // In list order first, then checked until the page is full: a broad other word ("yasmin
     // example") is met by the first rows checked, not by every row of the range.
-    return sql`select x.row_id as id, x.sort_name as name from (
-        select distinct t.sort_name, t.row_id from (${planRows(d, companyId, q, plan, false)}) t
+    const checked = (terms: RawBuilder<unknown>) => sql`select x.row_id as id, x.sort_name as name
+      from (select distinct t.sort_name, t.row_id from (${terms}) t
         order by t.sort_name, t.row_id) x
       where ${rowCheck(d, companyId, q, 'x')} limit ${wanted}`;
+    const sorted = checked(planRows(d, companyId, q, plan, false));
+    return head
+      ? bySize(d, companyId, plan, sorted, checked(headTerms(d, companyId, head, null)))
+      : sorted;
   }
   const rows = planRows(d, companyId, q, plan);
   // An intersection holds each row once.
@@ -284,18 +277,12 @@ function termsPageSql(
   // distinct; only when rows with many terms of the word crowded that read out (rare) is the
   // whole range grouped instead.
   const read = wanted * tuning.termsPerRow;
-  const crowded = sql`(select count(*) from firsts) = ${read}
-    and (select count(distinct f.row_id) from firsts f) < ${wanted}`;
-  return sql`select p.id, p.name from (
-      with firsts as materialized (select x.sort_name, x.row_id from (${rows}) x
-        order by x.sort_name, x.row_id limit ${read})
-      select f.row_id as id, f.sort_name as name from (select distinct sort_name, row_id from firsts) f
-        where not (${crowded})
-      union all
-      select g.row_id, g.sort_name from (select x.sort_name, x.row_id from (${rows}) x
-        group by x.sort_name, x.row_id order by x.sort_name, x.row_id limit ${wanted}) g
-        where ${crowded}) p
-    order by p.name, p.id limit ${wanted}`;
+  const inOrder = (source: RawBuilder<unknown>) => distinctFirst(source, rows, read, wanted);
+  const sorted = inOrder(sql`select x.sort_name, x.row_id from (${rows}) x
+    order by x.sort_name, x.row_id limit ${read}`);
+  return head
+    ? bySize(d, companyId, plan, sorted, inOrder(headTerms(d, companyId, head, read)))
+    : sorted;
 }
 
 /** A row of a search's page: its id and its name (the list's order, and a typeahead's label). */

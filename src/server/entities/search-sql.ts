@@ -34,5 +34,12 @@ export const SEARCH_SEPARATOR = '\u001f';
 export const SEARCH_TERM_LENGTH = 10;
 export const SEARCH_TERM_MIN = 2;
 
+/**
+ * The head of a term: its first characters, a column of the terms table with a key of its own in
+ * list order (company, head, sort_name, row_id), so that the first rows holding a common word
+ * come out in list order without reading and sorting the word's whole range.
+ */
+export const SEARCH_HEAD_LENGTH = 3;
+
 /** The terms table of an entity table. */
 export const searchTableOf = (d: { table: string }) => `${plainIdentifier(d.table)}_search`;

@@ -15,7 +15,10 @@ import { foreignKeySql, onDeleteOf, referencedTable } from './references';
 import { ROW_VERSION_COLUMN, addRowVersionSql } from './row-version';
 import { createEntityTableSql } from './table';
 import {
+  SEARCH_HEAD_COLUMN,
+  SEARCH_HEAD_KEY,
   redefineSearchTextSql,
+  searchHeadSql,
   searchTermsChangedTriggerSql,
   searchTermsOfRowsSql,
   searchTermsSql,
@@ -28,6 +31,8 @@ export interface Drift {
   problem: string;
   /** SQL that makes the schema match the definition, when it can be written without a person. */
   fix?: string;
+  /** A table the fix rewrites, to be vacuumed once it has committed (Migration.afterCommit). */
+  rewrites?: string;
 }
 
 export const describeDrift = (d: Drift) => `${d.subject}: ${d.problem}`;
@@ -180,11 +185,22 @@ analyze ${terms};`
         : redefineSearchTextSql(d).trim(),
     });
   }
-  if (!schema.has(terms)) {
+  const liveTerms = schema.get(terms);
+  if (!liveTerms) {
     drifts.push({
       subject: terms,
       problem: 'search terms table missing',
       fix: searchTermsSql(d).trim(),
+    });
+  } else if (
+    !liveTerms.columns.has(SEARCH_HEAD_COLUMN) ||
+    !liveTerms.indexes.some((index) => index.join() === SEARCH_HEAD_KEY.join())
+  ) {
+    drifts.push({
+      subject: `${terms}.${SEARCH_HEAD_COLUMN}`,
+      problem: 'no head key (terms by their first characters, in list order)',
+      fix: searchHeadSql(d),
+      rewrites: terms,
     });
   }
   return drifts;

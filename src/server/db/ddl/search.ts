@@ -15,6 +15,7 @@
  */
 import type { EntityDefinition } from '../../../shared/entities';
 import {
+  SEARCH_HEAD_LENGTH,
   SEARCH_TERM_LENGTH,
   SEARCH_TEXT_COLUMN,
   plainIdentifier,
@@ -81,10 +82,32 @@ export function searchTermsOfRowsSql(d: EntityDefinition): string {
   from ${table} r cross join unnest(search_terms(r.${SEARCH_TEXT_COLUMN})) t(term)`;
 }
 
+/** The head column of a terms table (SEARCH_HEAD_LENGTH): kept by PostgreSQL from the term. */
+export const SEARCH_HEAD_COLUMN = 'head';
+const headColumnSql = `${SEARCH_HEAD_COLUMN} text collate "C" generated always as (left(term, ${SEARCH_HEAD_LENGTH})) stored`;
+
+/** The head key's columns: the head, then the list order, the term carried for checks. */
+export const SEARCH_HEAD_KEY = ['company_id', SEARCH_HEAD_COLUMN, 'sort_name', 'row_id'];
+
+/**
+ * The terms table's second key: a common word's terms in list order (search-pages.ts reads the
+ * first rows of a page from it and stops), the term included so that the rest of the word is
+ * checked in the index.
+ */
+const headIndexSql = (d: EntityDefinition) =>
+  `create index ${searchTableOf(d)}_head on ${searchTableOf(d)} (${SEARCH_HEAD_KEY.join(', ')}) include (term);`;
+
+/** Adds the head column and its key to a terms table made before them (migration 0031). */
+export function searchHeadSql(d: EntityDefinition): string {
+  return `alter table ${searchTableOf(d)} add column ${headColumnSql};
+${headIndexSql(d)}
+analyze ${searchTableOf(d)};`;
+}
+
 /**
  * The terms table, filled for the rows there are, then kept by a trigger in the writer's own
- * transaction. The primary key is the one index: ranges of terms read in it, and a row's old
- * terms are found in it when the row changes (each old term is a key, so no second index).
+ * transaction. The primary key holds ranges of terms, and a row's old terms are found in it
+ * when the row changes; the head key serves common words in list order.
  */
 export function searchTermsSql(d: EntityDefinition): string {
   const { table, keys } = d;
@@ -97,9 +120,11 @@ create table ${terms} (
   term text collate "C" not null,
   sort_name text not null,
   row_id bigint not null,
+  ${headColumnSql},
   primary key (company_id, term, sort_name, row_id)
 );
 ${searchTermsOfRowsSql(d)};
+${headIndexSql(d)}
 ${tenantTableSql(terms)}
 create function ${terms}_sync() returns trigger language plpgsql as $$
 begin

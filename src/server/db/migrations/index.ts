@@ -27,6 +27,7 @@ import { prescriptionSafety0025 } from './0025_prescription_safety';
 import { patientletterSendings0027 } from './0027_patientletter_sendings';
 import { userSurname0029 } from './0029_user_surname';
 import { stockMovesPerStatement0030 } from './0030_stock_moves_per_statement';
+import { searchHeads0031 } from './0031_search_heads';
 
 export const MIGRATIONS: readonly Migration[] = [
   platform,
@@ -53,4 +54,5 @@ export const MIGRATIONS: readonly Migration[] = [
   patientletterSendings0027,
   userSurname0029,
   stockMovesPerStatement0030,
+  searchHeads0031,
 ];

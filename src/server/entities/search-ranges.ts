@@ -1,0 +1,113 @@
+/**
+ * The SQL of the search terms (db/ddl/search.ts) that search-pages.ts puts together: which words
+ * a range serves, a word's range of terms, its head read in list order, and the first distinct
+ * rows of terms in list order.
+ */
+import { sql, type RawBuilder } from 'kysely';
+import type { EntityDefinition } from '../../shared/entities';
+import type { SearchWord } from './search';
+import {
+  SEARCH_HEAD_LENGTH,
+  SEARCH_TERM_LENGTH,
+  SEARCH_TERM_MIN,
+  searchTableOf,
+} from './search-sql';
+
+const codePoints = (word: string) => [...word].length;
+
+/** A word the terms can find: at least one term long (shorter ones are checked on the row). */
+export const findable = (word: SearchWord) =>
+  word.every((form) => codePoints(form) >= SEARCH_TERM_MIN);
+
+/**
+ * Whether a word's range holds exactly the rows that contain it, so no row needs checking: not
+ * cut to the term length, and plain ASCII (lower-cased alike by JavaScript and PostgreSQL).
+ */
+export const exactRange = (word: SearchWord) =>
+  word.every((form) => codePoints(form) <= SEARCH_TERM_LENGTH && /^[\x21-\x7e]+$/.test(form));
+
+const terms = (d: EntityDefinition) => sql.table(searchTableOf(d));
+
+/** The terms that start with the word's first SEARCH_TERM_LENGTH characters, lower-cased. */
+function termRange(alias: string, word: string): RawBuilder<unknown> {
+  const term = sql.ref(`${alias}.term`);
+  const start = sql`(left(lower(${word}), ${SEARCH_TERM_LENGTH}) collate "C")`;
+  // U+10FFFF sorts after every character, so the range ends after the last term with the start.
+  return sql`${term} >= ${start} and ${term} < (${start} || chr(1114111))`;
+}
+
+/** (sort_name, row_id) of the company's terms of any of the word's forms; a row may repeat. */
+export const termsOf = (d: EntityDefinition, companyId: number, word: SearchWord) =>
+  sql.join(
+    word.map(
+      (form) => sql`select t.sort_name, t.row_id from ${terms(d)} t
+        where t.company_id = ${companyId} and ${termRange('t', form)}`,
+    ),
+    sql` union all `,
+  );
+
+/** `array[…]` of how many terms each word's range holds, counted up to `cap`. */
+export function rangeSizesSql(
+  d: EntityDefinition,
+  companyId: number,
+  words: readonly SearchWord[],
+  cap: number,
+) {
+  const sizes = words.map(
+    (word) => sql`(select count(*)::int from (${termsOf(d, companyId, word)} limit ${cap}) x)`,
+  );
+  return sql`array[${sql.join(sizes)}]`;
+}
+
+/**
+ * `(id, name)` of the first `wanted` distinct rows among `firsts` (terms in list order, at most
+ * `read`), or, when rows with many terms crowded them out, of the whole of `all` grouped.
+ */
+export function distinctFirst(
+  firsts: RawBuilder<unknown>,
+  all: RawBuilder<unknown>,
+  read: number,
+  wanted: number,
+) {
+  const crowded = sql`(select count(*) from firsts) = ${read}
+    and (select count(distinct f.row_id) from firsts f) < ${wanted}`;
+  return sql`select p.id, p.name from (
+      with firsts as materialized (${firsts})
+      select f.row_id as id, f.sort_name as name from (select distinct sort_name, row_id from firsts) f
+        where not (${crowded})
+      union all
+      select g.row_id, g.sort_name from (select x.sort_name, x.row_id from (${all}) x
+        group by x.sort_name, x.row_id order by x.sort_name, x.row_id limit ${wanted}) g
+        where ${crowded}) p
+    order by p.name, p.id limit ${wanted}`;
+}
+
+/** The word a head read serves: one form, plain ASCII, at least a head long. */
+export const headOf = (word: SearchWord): string | null =>
+  word.length === 1 && exactRange(word) && codePoints(word[0]!) >= SEARCH_HEAD_LENGTH
+    ? word[0]!
+    : null;
+
+/**
+ * The terms that start with `word`, in list order, from the head key (company, head, sort_name,
+ * row_id) including the term: an ordered index-only scan that stops at `read` terms, or where
+ * whoever reads it stops. The head is the index condition; the rest of the word is checked on
+ * each index entry with `left()`, which no index can serve, so the planner can not turn to the
+ * range key and sort instead.
+ */
+export function headTerms(
+  d: EntityDefinition,
+  companyId: number,
+  word: string,
+  read: number | null,
+) {
+  const rest =
+    codePoints(word) > SEARCH_HEAD_LENGTH
+      ? sql` and left(t.term, ${codePoints(word)}) = lower(${word})`
+      : sql``;
+  const limit = read === null ? sql`` : sql` limit ${read}`;
+  return sql`select t.sort_name, t.row_id from ${terms(d)} t
+    where t.company_id = ${companyId}
+      and t.head = (left(lower(${word}), ${SEARCH_HEAD_LENGTH}) collate "C")${rest}
+    order by t.sort_name, t.row_id${limit}`;
+}
