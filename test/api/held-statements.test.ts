@@ -5,7 +5,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { held } from '../../src/server/db/held-statements';
-import { inTenant } from '../../src/server/db/tenancy';
+import { commitWithNext, inTenant } from '../../src/server/db/tenancy';
 import { newCompany, startTestServer, type TestCompany, type TestServer } from '../support/api';
 
 let server: TestServer;
@@ -67,5 +67,71 @@ describe('held statements', () => {
       }),
     ).rejects.toThrow(/call fails/);
     expect(await countAudits()).toBe(before);
+  });
+});
+
+describe('a trailing commit', () => {
+  const countAudits = () =>
+    inCompany(
+      async (trx) =>
+        (await sql<{ n: number }>`select count(*)::int as n from audit_log`.execute(trx)).rows[0]
+          ?.n ?? 0,
+    );
+  const audit = (entity: string) =>
+    sql.raw(`insert into audit_log (company_id, action, entity)
+      values (current_company(), 'test', '${entity}')`);
+
+  it('ends the transaction with the next statement, keeping its writes', async () => {
+    const before = await countAudits();
+    const inTransaction = await inCompany(async (trx) => {
+      await sql`select 1`.execute(trx);
+      await commitWithNext(trx);
+      await audit('trailed').execute(trx);
+      // The statement went out inside the transaction (the tenant was still set).
+      return true;
+    });
+    expect(inTransaction).toBe(true);
+    expect(await countAudits()).toBe(before + 1);
+  });
+
+  it('refuses a statement after it, which would run outside the transaction', async () => {
+    await expect(
+      inCompany(async (trx) => {
+        await commitWithNext(trx);
+        await sql`select 1`.execute(trx);
+        await sql`select current_setting('app.company_id')`.execute(trx);
+      }),
+    ).rejects.toThrow(/after the transaction's trailing end/);
+  });
+
+  it('rolls the transaction back when the statement it trails fails', async () => {
+    const before = await countAudits();
+    await expect(
+      inCompany(async (trx) => {
+        await audit('kept back').execute(trx);
+        await commitWithNext(trx);
+        await sql`select 1/0`.execute(trx);
+      }),
+    ).rejects.toThrow(/division by zero/);
+    expect(await countAudits()).toBe(before);
+  });
+
+  it('is replaced by the usual commit when no statement follows it', async () => {
+    const before = await countAudits();
+    await inCompany(async (trx) => {
+      await audit('no statement after').execute(trx);
+      await commitWithNext(trx);
+    });
+    expect(await countAudits()).toBe(before + 1);
+    // The connection went back to the pool with no transaction open.
+    const open = await inCompany(
+      async (trx) =>
+        (
+          await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
+          where state = 'idle in transaction' and pid <> pg_backend_pid()
+            and usename = current_user`.execute(trx)
+        ).rows[0]?.n,
+    );
+    expect(open).toBe(0);
   });
 });

@@ -5,6 +5,7 @@
  * narrowed to the rows of its narrowest word when that word is narrow.
  */
 import type { RawBuilder } from 'kysely';
+import { commitWithNext } from '../db/tenancy';
 import type { EntityDefinition } from '../../shared/entities';
 import type { RowShape } from '../../shared/entities/row-shapes';
 import type { Tx } from '../db/tenancy';
@@ -78,10 +79,16 @@ export async function listPage(
   if (search) {
     const found = await searchPageRows(trx, d, companyId, search, page.offset, page.limit);
     const ids = found?.map((r) => r.id);
-    if (ids) return repo.rowsInListOrder(trx, d, companyId, ids, shape);
+    if (ids) {
+      await commitWithNext(trx);
+      return repo.rowsInListOrder(trx, d, companyId, ids, shape);
+    }
   }
+  const where = await conditionsOf(read, q);
+  // The page's rows are the list call's last statement.
+  await commitWithNext(trx);
   return repo.selectRows(trx, d, companyId, {
-    where: await conditionsOf(read, q),
+    where,
     orderBy: listOrderBy(d, q.sort),
     ...page,
     shape,
