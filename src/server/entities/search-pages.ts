@@ -5,7 +5,8 @@
  *
  * 1. A broad search (one row in five holds "an") most often has a page among the first rows of
  *    the list: a walk of the order index (index-only) that stops once it has the page, or after
- *    tuning.walkRows rows (tuning.farWalkRows when those held many matches).
+ *    tuning.walkRows rows (tuning.farWalkRows when those held many matches). A single word the
+ *    head key serves (below) skips the walk: the head finds its page as fast.
  * 2. Otherwise the terms table (db/ddl/search.ts) holds, for each word, every row that contains
  *    it: one range of one company's terms, carrying each row's list-order name, so the first rows
  *    in list order come out of the range without reading the entity table. A common word's range
@@ -329,7 +330,11 @@ export function pageSteps(
   const walk = walkSql(d, companyId, q, wanted);
   const words = findableWords(q);
   if (words.length === 1) {
-    const terms = termsPageSql(d, companyId, q, planOf(q, words, [0]), wanted);
+    const plan = planOf(q, words, [0]);
+    const terms = termsPageSql(d, companyId, q, plan, wanted);
+    // A word the head serves needs no walk: its range is read sorted when small, by its head
+    // when large, both stopping at the page (a word spread over the list, "p01", included).
+    if (!plan.check && headOf(plan.driver)) return { rows: terms };
     return {
       rows: sql`with walked as materialized (${walk})
         select w.id, w.name from walked w where (select count(*) from walked) = ${wanted}
