@@ -5,10 +5,9 @@
  * narrowed to the rows of its narrowest word when that word is narrow.
  */
 import type { RawBuilder } from 'kysely';
-import { commitWithNext } from '../db/tenancy';
 import type { EntityDefinition } from '../../shared/entities';
 import type { RowShape } from '../../shared/entities/row-shapes';
-import type { Tx } from '../db/tenancy';
+import { commitWithNext, type Tx } from '../db/tenancy';
 import * as repo from './repository';
 import type { Row } from './repository';
 import { searchCondition, type SearchQuery } from './search';

@@ -115,6 +115,8 @@ interface TermsPlan {
   alongside: SearchWord[];
   /** Whether each row must still meet the whole condition (broad or long words, exact). */
   check: boolean;
+  /** How many terms the driver's range holds, counted up to tuning.narrowTerms; null: not counted. */
+  driverTerms: number | null;
 }
 
 /** The words the terms can find, each once. */
@@ -123,8 +125,16 @@ function findableWords(q: SearchQuery): SearchWord[] {
   return [...byForms.values()];
 }
 
-/** Which word's range to read (given each word's range size), which to intersect it with. */
-function planOf(q: SearchQuery, words: readonly SearchWord[], sizes: readonly number[]): TermsPlan {
+/**
+ * Which word's range to read (given each word's range size), which to intersect it with. A
+ * single word needs no sizes (`null`): it is the driver.
+ */
+function planOf(
+  q: SearchQuery,
+  words: readonly SearchWord[],
+  counted: readonly number[] | null,
+): TermsPlan {
+  const sizes = counted ?? words.map(() => 0);
   const narrowest = Math.min(...sizes);
   const driver = words[sizes.indexOf(narrowest)]!;
   const alongside = words.filter(
@@ -135,7 +145,8 @@ function planOf(q: SearchQuery, words: readonly SearchWord[], sizes: readonly nu
     q.mode === 'exact' ||
     !exactRange(driver) ||
     q.words.some((w) => !settled.has(w.join('\u0000')));
-  return { driver, narrow: narrowest < tuning.narrowTerms, alongside, check };
+  const driverTerms = counted ? narrowest : null;
+  return { driver, narrow: narrowest < tuning.narrowTerms, alongside, check, driverTerms };
 }
 
 async function planTerms(
@@ -223,9 +234,10 @@ function walkSql(d: EntityDefinition, companyId: number, q: SearchQuery, wanted:
 
 /**
  * `byHead` when the driver's range is large (it holds tuning.headTerms terms or more), else
- * `sorted`: one statement, the range counted up to that in a materialized CTE and each path
- * behind a one-time condition on the count. A small range is read whole and sorted: a rare word
- * under a common head ('thornley' under 'tho') would otherwise walk the whole head.
+ * `sorted`. A small range is read whole and sorted: a rare word under a common head ('thornley'
+ * under 'tho') would otherwise walk the whole head. When the plan counted the range already
+ * (several words) that count decides; otherwise one statement counts the range up to
+ * tuning.headTerms in a materialized CTE, each path behind a one-time condition on the count.
  */
 function bySize(
   d: EntityDefinition,
@@ -234,6 +246,10 @@ function bySize(
   sorted: RawBuilder<unknown>,
   byHead: RawBuilder<unknown>,
 ) {
+  // The plan's count stops at narrowTerms: it decides only when that is not below headTerms.
+  if (plan.driverTerms !== null && tuning.headTerms <= tuning.narrowTerms) {
+    return plan.driverTerms >= tuning.headTerms ? byHead : sorted;
+  }
   const sized = sql`(select n from sized)`;
   return sql`select u.id, u.name from (
       with sized as materialized (select count(*) as n from (${termsOf(d, companyId, plan.driver)}
@@ -327,14 +343,14 @@ export function pageSteps(
   q: SearchQuery,
   wanted: number,
 ): PageSteps {
-  const walk = walkSql(d, companyId, q, wanted);
   const words = findableWords(q);
   if (words.length === 1) {
-    const plan = planOf(q, words, [0]);
+    const plan = planOf(q, words, null);
     const terms = termsPageSql(d, companyId, q, plan, wanted);
     // A word the head serves needs no walk: its range is read sorted when small, by its head
     // when large, both stopping at the page (a word spread over the list, "p01", included).
     if (!plan.check && headOf(plan.driver)) return { rows: terms };
+    const walk = walkSql(d, companyId, q, wanted);
     return {
       rows: sql`with walked as materialized (${walk})
         select w.id, w.name from walked w where (select count(*) from walked) = ${wanted}
@@ -342,6 +358,7 @@ export function pageSteps(
         select t.id, t.name from (${terms}) t where (select count(*) from walked) < ${wanted}`,
     };
   }
+  const walk = walkSql(d, companyId, q, wanted);
   const sizes = rangeSizesSql(d, companyId, words, tuning.narrowTerms);
   return {
     first: sql`with walked as materialized (${walk})
@@ -408,7 +425,7 @@ export async function searchCount(
   if (!termsServe(d, q)) return null;
   // One word that needs no check is counted in its range at once: its size decides nothing.
   const words = findableWords(q);
-  const alone = words.length === 1 ? planOf(q, words, [0]) : null;
+  const alone = words.length === 1 ? planOf(q, words, null) : null;
   const plan = alone && !alone.check ? alone : await planTerms(trx, d, companyId, q);
   // Broad, and each row to check: such rows are many, or found quickly in list order.
   if (!plan.narrow && plan.check) return countByWalk(trx, d, companyId, q);
