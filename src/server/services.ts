@@ -5,7 +5,7 @@ import type { Config } from './config';
 import type { DB } from './db/schema';
 import { CompanyDirectory } from './companies/directory';
 import { Sessions } from './auth/sessions';
-import { ModuleSwitches } from './modules/switches';
+import { ModuleCache } from './modules/module-cache';
 import { createMailer, type Mailer } from './mail/mailer';
 import { Captcha } from './auth/captcha';
 import { alwaysAvailable, type Availability } from './db/availability';
@@ -18,8 +18,8 @@ export interface Services {
   log: FastifyBaseLogger;
   companies: CompanyDirectory;
   sessions: Sessions;
-  /** Which modules each company switched off, cached (see modules/switches.ts). */
-  moduleSwitches: ModuleSwitches;
+  /** Each company's module rows, cached (see modules/module-cache.ts). */
+  moduleCache: ModuleCache;
   mailer: Mailer;
   captcha: Captcha;
   /** Whether the database is there (the watchdog's view); when not, calls answer 503 at once. */
@@ -42,7 +42,7 @@ export function createServices(
     log,
     companies: new CompanyDirectory(db),
     sessions: new Sessions(),
-    moduleSwitches: new ModuleSwitches(),
+    moduleCache: new ModuleCache(),
     mailer: createMailer(
       { smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir },
       log,

@@ -1,7 +1,7 @@
 /**
  * Keeps this server's caches honest across servers: one connection LISTENs on the channels that
  * triggers notify at commit — `materia_auth` (migration 0013: users, groups, memberships,
- * privileges, revoked tokens; and module writes, modules/switches.ts; payload the company id) for
+ * privileges, revoked tokens; and module writes, modules/module-cache.ts; payload the company id) for
  * the session cache and the module switches, `materia_companies`
  * (migration 0015: payload the slug) for the company directory. The caches trust themselves only
  * while this connection is up; when it drops they empty and stay off until it is back. The log
@@ -9,7 +9,7 @@
  */
 import pg from 'pg';
 import type { CompanyDirectory } from '../companies/directory';
-import type { ModuleSwitches } from '../modules/switches';
+import type { ModuleCache } from '../modules/module-cache';
 import { COMPANY_CHANNEL, SESSION_CHANNEL } from './channels';
 import type { SessionCache } from './session-cache';
 
@@ -27,7 +27,7 @@ interface SessionListener {
 interface Caches {
   sessions: { cache: SessionCache };
   companies: CompanyDirectory;
-  moduleSwitches: ModuleSwitches;
+  moduleCache: ModuleCache;
 }
 
 export function startSessionListener(url: string, caches: Caches, log: Log): SessionListener {
@@ -41,7 +41,7 @@ export function startSessionListener(url: string, caches: Caches, log: Log): Ses
   const setActive = (active: boolean) => {
     cache.setActive(active);
     caches.companies.setNotified(active);
-    caches.moduleSwitches.setActive(active);
+    caches.moduleCache.setActive(active);
   };
 
   const lost = (error?: unknown) => {
@@ -65,10 +65,10 @@ export function startSessionListener(url: string, caches: Caches, log: Log): Ses
     const companyId = Number(message.payload);
     if (Number.isSafeInteger(companyId)) {
       cache.clearCompany(companyId);
-      caches.moduleSwitches.forget(companyId);
+      caches.moduleCache.forget(companyId);
     } else {
       cache.clearAll();
-      caches.moduleSwitches.clearAll();
+      caches.moduleCache.clearAll();
     }
   };
 

@@ -4,13 +4,13 @@ import { entityByPath, type Capabilities, type EntityDefinition } from '../../sh
 import type { CallContext } from '../http/calls';
 import { forbidden } from '../http/errors';
 import { settingsOf } from '../modules/present';
-import { findModuleByName } from '../modules/repository';
 
 export async function capabilitiesOf(
   ctx: CallContext,
   definition: EntityDefinition,
 ): Promise<Capabilities> {
-  const row = await findModuleByName(ctx.trx, ctx.caller.company.company_id, definition.module);
+  const companyId = ctx.caller.company.company_id;
+  const row = await ctx.services.moduleCache.row(ctx.trx, companyId, definition.module);
   return effectiveCapabilities(definition, row ? settingsOf(row) : null);
 }
 

@@ -122,7 +122,7 @@ async function checkModuleEnabled(
   const module = moduleByName(path.split('/')[0] ?? '');
   if (!module || module.essential) return;
   const companyId = caller.company.company_id;
-  if (!(await services.moduleSwitches.isEnabled(trx, companyId, module.name))) {
+  if (!(await services.moduleCache.isEnabled(trx, companyId, module.name))) {
     throw forbidden(`The ${module.label} module is disabled.`);
   }
 }
@@ -186,7 +186,7 @@ export async function dispatch(
             inTenant(services.db, company.company_id, run),
           );
     if (mayChangeSessions(path)) services.sessions.cache.clearCompany(company.company_id);
-    if (mayChangeModules(path)) services.moduleSwitches.forget(company.company_id);
+    if (mayChangeModules(path)) services.moduleCache.forget(company.company_id);
     const ok = outcome.result ?? true;
     return {
       status: outcome.status ?? (ok ? 200 : 400),

@@ -2,10 +2,10 @@
  * Typed queries on a company's module rows. Every query names the company as well: row-level
  * security would stop a miss, but the repository never relies on it alone.
  */
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
+import { SESSION_CHANNEL } from '../auth/channels';
 import type { ModulesTable } from '../db/schema';
 import type { Tx } from '../db/tenancy';
-import { notifyModuleChange } from './switches';
 
 export type ModuleRow = Selectable<ModulesTable>;
 
@@ -25,7 +25,7 @@ const MODULE_COLUMNS = [
 ] as const;
 
 /** The company's module rows, every column the module calls answer with. */
-const modulesOf = (trx: Tx, companyId: number) =>
+export const modulesOf = (trx: Tx, companyId: number) =>
   trx.selectFrom('modules').select(MODULE_COLUMNS).where('company_id', '=', companyId);
 
 export function listModules(
@@ -62,7 +62,8 @@ export async function updateModule(
   changes: Partial<Record<SettingsColumn, object>> & { module_enabled?: number },
 ): Promise<ModuleRow> {
   const { module_settings, module_public_settings, module_enabled } = changes;
-  if (module_enabled !== undefined) await notifyModuleChange(trx, companyId);
+  // Servers keep the rows, settings included (module-cache.ts).
+  await notifyModuleChange(trx, companyId);
   return trx
     .updateTable('modules')
     .set({
@@ -76,4 +77,9 @@ export async function updateModule(
     .where('module_id', '=', moduleId)
     .returning(MODULE_COLUMNS)
     .executeTakeFirstOrThrow();
+}
+
+/** Tells every server, at commit, that the company's module rows changed (module-cache.ts). */
+export async function notifyModuleChange(trx: Tx, companyId: number): Promise<void> {
+  await sql`select pg_notify(${SESSION_CHANNEL}, ${String(companyId)})`.execute(trx);
 }

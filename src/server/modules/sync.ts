@@ -14,7 +14,7 @@ import { settingsTabsOf } from '../../shared/module-settings';
 import { withDefaults } from '../../shared/settings';
 import type { DB } from '../db/schema';
 import { inTenant, type Tx } from '../db/tenancy';
-import { notifyModuleChange } from './switches';
+import { notifyModuleChange } from './repository';
 
 interface StoredModule {
   module_id: number;

@@ -29,7 +29,7 @@ async function mayList(ctx: CallContext, d: EntityDefinition): Promise<boolean> 
     user.is_admin || d.openReads || grants(user.privileges, privilegeOf(d.module, 'list'));
   if (!allowed) return false;
   // The module switches are cached per company: no query of its own once known.
-  return services.moduleSwitches.isEnabled(trx, caller.company.company_id, d.module);
+  return services.moduleCache.isEnabled(trx, caller.company.company_id, d.module);
 }
 
 type Rows = EverywhereGroup['rows'];

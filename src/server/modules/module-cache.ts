@@ -1,28 +1,28 @@
 /**
- * Which modules each company has switched off, kept in memory so that a call needs no query of
- * its own to learn that its module is on (the dispatcher asks on every call of a module that can
- * be switched off). Kept honest the way the session cache is:
+ * Each company's module rows (switched on or off, and their settings), kept in memory so that a
+ * call needs no query of its own to learn that its module is on (the dispatcher asks on every
+ * call of a module that can be switched off) or what its module allows (an insert's capabilities:
+ * entities/capabilities.ts). Kept honest the way the session cache is:
  * - the dispatcher forgets a company as soon as one of its modules/ writes commits (this server);
  * - every module write notifies the company on the session channel in its transaction
- *   (`notifyModuleChange`), and every server's change listener forgets the company at commit;
+ *   (`notifyModuleChange`, repository.ts), and every server's change listener forgets the company at commit;
  * - nothing is kept while that listener is not connected;
  * - an entry lives at most MAX_AGE_MS, for a change made outside the application (an operator's
  *   SQL, which no trigger announces).
  * A read that raced a change is not stored: each company has a generation, bumped by every
  * forget, and a read is kept only if the generation did not move while it ran.
  */
-import { sql } from 'kysely';
-import { SESSION_CHANNEL } from '../auth/channels';
 import type { Tx } from '../db/tenancy';
+import { modulesOf, type ModuleRow } from './repository';
 
 const MAX_AGE_MS = 30_000;
 
 interface Entry {
-  off: ReadonlySet<string>;
+  byName: ReadonlyMap<string, Readonly<ModuleRow>>;
   readAt: number;
 }
 
-export class ModuleSwitches {
+export class ModuleCache {
   private readonly byCompany = new Map<number, Entry>();
   private readonly generations = new Map<number, number>();
   private epoch = 0;
@@ -38,21 +38,26 @@ export class ModuleSwitches {
 
   /** Whether the company's module is on; a module without a row counts as on. */
   async isEnabled(trx: Tx, companyId: number, moduleName: string): Promise<boolean> {
+    const row = await this.row(trx, companyId, moduleName);
+    return !row || row.module_enabled === 1;
+  }
+
+  /** The company's row of the module, as stored; not to be changed by the caller. */
+  async row(
+    trx: Tx,
+    companyId: number,
+    moduleName: string,
+  ): Promise<Readonly<ModuleRow> | undefined> {
     const known = this.byCompany.get(companyId);
-    if (known && this.now() - known.readAt < MAX_AGE_MS) return !known.off.has(moduleName);
+    if (known && this.now() - known.readAt < MAX_AGE_MS) return known.byName.get(moduleName);
     const generation = this.generation(companyId);
     const readAt = this.now();
-    const rows = await trx
-      .selectFrom('modules')
-      .select('module_name')
-      .where('company_id', '=', companyId)
-      .where('module_enabled', '!=', 1)
-      .execute();
-    const off = new Set(rows.map((row) => row.module_name));
+    const rows = await modulesOf(trx, companyId).execute();
+    const byName = new Map(rows.map((row) => [row.module_name, Object.freeze(row)]));
     if (this.active && generation === this.generation(companyId)) {
-      this.byCompany.set(companyId, { off, readAt });
+      this.byCompany.set(companyId, { byName, readAt });
     }
-    return !off.has(moduleName);
+    return byName.get(moduleName);
   }
 
   forget(companyId: number): void {
@@ -68,9 +73,4 @@ export class ModuleSwitches {
   private generation(companyId: number): string {
     return `${this.epoch}.${this.generations.get(companyId) ?? 0}`;
   }
-}
-
-/** Tells every server, at commit, that the company's module rows changed. */
-export async function notifyModuleChange(trx: Tx, companyId: number): Promise<void> {
-  await sql`select pg_notify(${SESSION_CHANNEL}, ${String(companyId)})`.execute(trx);
 }
