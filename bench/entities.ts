@@ -4,14 +4,15 @@
  * class of term (no match, rare, common, digits, e-mail fragments, two words), a search's count,
  * typeahead, insert and a deep unfiltered page, and the command palette's search
  * (./search-everywhere.ts). Then searched pages at 8 connections (throughput, and CPU per request
- * beside the same SQL straight through `pg`) and at 32 (no budgets).
+ * beside the same SQL straight through `pg`) and at 32 (no budgets). The server runs one process
+ * per core (SERVER_PROCESSES).
  *
  * Beside the budgets, the floors they stand on, measured in the same run: each class's statements
  * alone through `pg`, a call the server answers without the database, and the cheapest tenant
  * read (one row) at one client and at 8 connections. A budget below its floor can not be met by
  * the server on this machine, only by cheaper statements or a faster machine.
  */
-import { cpus, loadavg } from 'node:os';
+import { availableParallelism, cpus, loadavg } from 'node:os';
 import * as people from '../src/server/seed/data/people';
 import { dispenseFigures } from './entities-dispense';
 import { engineListSql, sqlLoad, sqlOneClient } from './entities-sql';
@@ -32,6 +33,8 @@ import {
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CLASS_SECONDS = Number(process.env.BENCH_CLASS_SECONDS ?? 5);
 const WARM_UP_SECONDS = 3;
+/** One server process per core, as docs/operations.md advises for a machine serving many. */
+const SERVER_PROCESSES = Number(process.env.BENCH_SERVER_PROCESSES ?? availableParallelism());
 /** Cores other processes may keep busy during a figure before it is marked as measured busy. */
 const QUIET_OTHERS = 0.2;
 
@@ -311,6 +314,12 @@ async function measure(server: RunningServer, appUrl: string, demo: number): Pro
   ];
   return [
     {
+      name: 'server processes',
+      value: SERVER_PROCESSES,
+      unit: '',
+      note: 'SERVER_PROCESSES (BENCH_SERVER_PROCESSES chooses it; one per core by default)',
+    },
+    {
       name: 'machine load average (1 min)',
       value: loadBefore,
       unit: '',
@@ -321,4 +330,6 @@ async function measure(server: RunningServer, appUrl: string, demo: number): Pro
 }
 
 export const entitiesBench = (): Promise<Figure[]> =>
-  withScaleData({}, ({ server, appUrl, demo }) => measure(server, appUrl, demo));
+  withScaleData({ SERVER_PROCESSES: String(SERVER_PROCESSES) }, ({ server, appUrl, demo }) =>
+    measure(server, appUrl, demo),
+  );

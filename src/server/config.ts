@@ -15,6 +15,8 @@ type AppEnv = 'prod' | 'dev' | 'beta';
 export interface Config {
   port: number;
   host: string;
+  /** Server processes sharing the port and the database (extra-servers.ts). */
+  serverProcesses: number;
   dataDir: string;
   databaseUrl: string | null;
   databaseAppUrl: string | null;
@@ -72,6 +74,12 @@ const VARIABLES: readonly Variable[] = [
     help: 'address to listen on',
     fallback: '127.0.0.1',
     check: (v) => (v.trim() ? null : 'must not be empty'),
+  },
+  {
+    name: 'SERVER_PROCESSES',
+    help: 'server processes sharing PORT and the database, up to one per core: one serves calls on one core',
+    fallback: '1',
+    check: (v) => (/^\d+$/.test(v) && +v >= 1 && +v <= 64 ? null : 'must be a number from 1 to 64'),
   },
   {
     name: 'DATA_DIR',
@@ -197,6 +205,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: Number(value('PORT')),
     host: value('HOST'),
+    serverProcesses: Number(value('SERVER_PROCESSES')),
     dataDir: resolve(value('DATA_DIR')),
     databaseUrl: orNull('DATABASE_URL'),
     databaseAppUrl: orNull('DATABASE_APP_URL'),

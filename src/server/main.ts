@@ -1,8 +1,9 @@
 /**
  * Starts Materia: configuration, database (embedded unless DATABASE_URL), migrations, the demo
- * clinic on first start, then the web server and the database watchdog. SIGINT/SIGTERM (or the
- * death of `npm start`'s launcher, when it started us) stop everything, each step bounded: see
- * shutdown.ts for the requests in flight.
+ * clinic on first start, then the web server and the database watchdog, and with
+ * SERVER_PROCESSES above 1 the other server processes (extra-servers.ts; they run this file too
+ * and only serve). SIGINT/SIGTERM (or the death of `npm start`'s launcher, when it started us)
+ * stop everything, each step bounded: see shutdown.ts for the requests in flight.
  */
 import pino from 'pino';
 import { startAuditPruning } from './audit/prune';
@@ -11,6 +12,13 @@ import { openDatabase } from './db/database';
 import { within } from './db/timing';
 import { DatabaseWatchdog } from './db/watchdog';
 import { ensureDemoCompany, DEMO_SLUG } from './demo';
+import {
+  isExtraServer,
+  listenShared,
+  reportReady,
+  startExtraServers,
+  type ExtraServers,
+} from './extra-servers';
 import { buildApp } from './http/app';
 import { publicBaseUrl } from './mail/links';
 import { buildRegistry } from './api';
@@ -39,12 +47,14 @@ async function main(): Promise<void> {
     throw error;
   }
   const started = Date.now();
+  const extra = isExtraServer();
   registerSeeders();
   const log = pino({ level: config.logLevel });
   const database = await openDatabase(config, log);
   const busyPids = trackBusyConnections(database.pool);
   let closing = false;
   let stopPruning = () => {};
+  let extras: ExtraServers | null = null;
   /** Stops everything, each step bounded: a dead database must not hold the exit up. */
   const close = async (reason: string, code: number) => {
     if (closing) return;
@@ -52,7 +62,10 @@ async function main(): Promise<void> {
     log.info(`${reason}: stopping`);
     await watchdog.stop();
     stopPruning();
-    await stopTakingRequests(app, { url: database.appUrl, pids: busyPids }, log);
+    await Promise.all([
+      extras?.stop(),
+      stopTakingRequests(app, { url: database.appUrl, pids: busyPids }, log),
+    ]);
     await within(STOP_STEP_MS, database.close());
     process.exit(code);
   };
@@ -90,16 +103,37 @@ async function main(): Promise<void> {
     // reported as a failure, so that a supervisor does not take it for a clean stop.
     process.on(signal, () => void close(`${signal} received`, watchdog.available ? 0 : 1));
   }
-  // Started by scripts/start.mjs: its IPC channel closes when it dies (kill -9 included), and a
-  // server whose launcher is gone must not run on unseen, holding the port and the database.
+  // Started by scripts/start.mjs (or by the first server process): its IPC channel closes when
+  // it dies (kill -9 included), and a server whose launcher is gone must not run on unseen,
+  // holding the port and the database.
   if (process.channel) {
     process.channel.unref();
-    process.on('disconnect', () => void close('npm start is gone', watchdog.available ? 0 : 1));
+    const gone = extra ? 'the first server process is gone' : 'npm start is gone';
+    process.on('disconnect', () => void close(gone, watchdog.available ? 0 : 1));
   }
   try {
+    if (extra) {
+      await listenShared(app, { port: config.port, host: config.host, first: false });
+      watchdog.start();
+      reportReady();
+      log.info(`Server process ${process.pid} is ready`);
+      return;
+    }
     const demo = await ensureDemoCompany(database.db, config);
-    await app.listen({ port: config.port, host: config.host });
+    const shared = config.serverProcesses > 1;
+    const port = shared
+      ? await listenShared(app, { port: config.port, host: config.host, first: true })
+      : (await app.listen({ port: config.port, host: config.host }), config.port);
     watchdog.start();
+    if (shared) {
+      const env = {
+        PORT: String(port),
+        DATABASE_URL: database.ownerUrl,
+        DATABASE_APP_URL: database.appUrl,
+      };
+      extras = startExtraServers(config.serverProcesses - 1, env, log);
+      await extras.ready;
+    }
     stopPruning = startAuditPruning(database.db, (err) => log.warn({ err }, 'audit prune failed'));
     const url = publicBaseUrl(config);
     const lines = [
@@ -117,6 +151,7 @@ async function main(): Promise<void> {
     console.log(lines.join('\n'));
   } catch (error) {
     log.error({ err: error }, 'start-up failed');
+    await extras?.stop();
     await app.close().catch(() => undefined);
     await database.close();
     process.exit(1);
