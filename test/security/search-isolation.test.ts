@@ -9,6 +9,10 @@
  * time: a search that reads no row of B's can not
  * take longer because of B's rows. (Planning is left out: with literal values the planner may
  * look at the ends of a whole index; the server's prepared statements are planned once.)
+ *
+ * And whatever plan PostgreSQL picks (stale statistics once made one read a range through the
+ * head key), a range of terms reads one head's terms, not the company's: every range carries its
+ * head's condition (entities/search-ranges.ts).
  */
 import { Kysely, PostgresDialect, sql, type CompiledQuery } from 'kysely';
 import pg from 'pg';
@@ -141,6 +145,50 @@ async function searchInA(search: string): Promise<{ found: unknown[]; work: Work
   }
   return { found, work };
 }
+
+/** The statements A's list, count and typeahead of `search` run (begin and commit left out). */
+async function statementsInA(search: string): Promise<CompiledQuery[]> {
+  captured = [];
+  await searchInA(search);
+  return captured;
+}
+
+describe('a range of terms read through the head key alone', () => {
+  it("reads one head's terms, not the company's", async () => {
+    const statements = (await statementsInA('vexill')).filter(
+      (q) => !/^\s*(begin|commit)\b/i.test(q.sql),
+    );
+    expect(statements.length).toBeGreaterThan(0);
+    const client = await owner.connect();
+    try {
+      await client.query('begin');
+      // Only the head key is left to read the terms by, as a plan on stale statistics chose. (As
+      // the owner: the app role may not drop the key, nor may the owner become the app role on
+      // an external PostgreSQL. The bound is the index's, whoever reads.)
+      await client.query('alter table patients_search drop constraint patients_search_pkey');
+      await client.query('set local enable_seqscan = off');
+      await client.query(`select set_config('app.company_id', $1, true)`, [String(a.companyId)]);
+      let rows = 0;
+      for (const statement of statements) {
+        const result = await client.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
+          `explain (analyze, format json) ${statement.sql}`,
+          [...statement.parameters],
+        );
+        rows += rowsRead(result.rows[0]!['QUERY PLAN'][0].Plan);
+      }
+      const terms = await client.query<{ n: number }>(
+        'select count(*)::int as n from patients_search where company_id = $1',
+        [a.companyId],
+      );
+      // A's terms number tens of thousands; those with the head 'vex', none.
+      expect(terms.rows[0]!.n).toBeGreaterThan(50_000);
+      expect(rows).toBeLessThan(5_000);
+    } finally {
+      await client.query('rollback');
+      client.release();
+    }
+  });
+});
 
 describe("another company's rows", () => {
   it('are not found, counted or timed by a search', async () => {

@@ -19,6 +19,8 @@ import {
   SEARCH_HEAD_KEY,
   redefineSearchTextSql,
   searchHeadSql,
+  isTermsKey,
+  searchKeyWithHeadSql,
   searchTermsChangedTriggerSql,
   searchTermsOfRowsSql,
   searchTermsSql,
@@ -202,6 +204,14 @@ analyze ${terms};`
       fix: searchHeadSql(d),
       rewrites: terms,
     });
+  } else {
+    const key = liveTerms.constraints.find((c) => c.type === 'p');
+    if (key && !isTermsKey(key.definition))
+      drifts.push({
+        subject: `${terms} primary key`,
+        problem: `does not include the head (it is ${key.definition})`,
+        fix: searchKeyWithHeadSql(d, key.name),
+      });
   }
   return drifts;
 }

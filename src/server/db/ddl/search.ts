@@ -97,6 +97,20 @@ export const SEARCH_HEAD_KEY = ['company_id', SEARCH_HEAD_COLUMN, 'sort_name', '
 const headIndexSql = (d: EntityDefinition) =>
   `create index ${searchTableOf(d)}_head on ${searchTableOf(d)} (${SEARCH_HEAD_KEY.join(', ')}) include (term);`;
 
+/** The primary key of a terms table: ranges of terms, each entry carrying its head (0032). */
+const termsKeySql = 'primary key (company_id, term, sort_name, row_id) include (head)';
+
+/** Whether a live primary key is `termsKeySql` (as pg_get_constraintdef prints it). */
+export const isTermsKey = (definition: string) =>
+  definition === 'PRIMARY KEY (company_id, term, sort_name, row_id) INCLUDE (head)';
+
+/**
+ * Rebuilds a terms table's primary key with the head included, so that the head condition every
+ * range carries (search-ranges.ts) is checked in the index (migration 0032).
+ */
+export const searchKeyWithHeadSql = (d: EntityDefinition, constraint: string) =>
+  `alter table ${searchTableOf(d)} drop constraint ${constraint}, add ${termsKeySql};`;
+
 /** Adds the head column and its key to a terms table made before them (migration 0031). */
 export function searchHeadSql(d: EntityDefinition): string {
   return `alter table ${searchTableOf(d)} add column ${headColumnSql};
@@ -106,8 +120,8 @@ analyze ${searchTableOf(d)};`;
 
 /**
  * The terms table, filled for the rows there are, then kept by a trigger in the writer's own
- * transaction. The primary key holds ranges of terms, and a row's old terms are found in it
- * when the row changes; the head key serves common words in list order.
+ * transaction. The primary key holds ranges of terms (each with its head), and a row's old terms
+ * are found in it when the row changes; the head key serves common words in list order.
  */
 export function searchTermsSql(d: EntityDefinition): string {
   const { table, keys } = d;
@@ -121,7 +135,7 @@ create table ${terms} (
   sort_name text not null,
   row_id bigint not null,
   ${headColumnSql},
-  primary key (company_id, term, sort_name, row_id)
+  ${termsKeySql}
 );
 ${searchTermsOfRowsSql(d)};
 ${headIndexSql(d)}

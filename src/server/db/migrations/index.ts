@@ -28,6 +28,7 @@ import { patientletterSendings0027 } from './0027_patientletter_sendings';
 import { userSurname0029 } from './0029_user_surname';
 import { stockMovesPerStatement0030 } from './0030_stock_moves_per_statement';
 import { searchHeads0031 } from './0031_search_heads';
+import { searchKeyHeads0032 } from './0032_search_key_heads';
 
 export const MIGRATIONS: readonly Migration[] = [
   platform,
@@ -55,4 +56,5 @@ export const MIGRATIONS: readonly Migration[] = [
   userSurname0029,
   stockMovesPerStatement0030,
   searchHeads0031,
+  searchKeyHeads0032,
 ];
