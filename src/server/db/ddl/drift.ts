@@ -20,7 +20,8 @@ import {
   redefineSearchTextSql,
   searchHeadSql,
   isTermsKey,
-  searchKeyWithHeadSql,
+  partialHeadKeySql,
+  searchTermsKeySql,
   searchTermsChangedTriggerSql,
   searchTermsOfRowsSql,
   searchTermsSql,
@@ -194,10 +195,7 @@ analyze ${terms};`
       problem: 'search terms table missing',
       fix: searchTermsSql(d).trim(),
     });
-  } else if (
-    !liveTerms.columns.has(SEARCH_HEAD_COLUMN) ||
-    !liveTerms.indexes.some((index) => index.join() === SEARCH_HEAD_KEY.join())
-  ) {
+  } else if (!liveTerms.columns.has(SEARCH_HEAD_COLUMN)) {
     drifts.push({
       subject: `${terms}.${SEARCH_HEAD_COLUMN}`,
       problem: 'no head key (terms by their first characters, in list order)',
@@ -209,8 +207,14 @@ analyze ${terms};`
     if (key && !isTermsKey(key.definition))
       drifts.push({
         subject: `${terms} primary key`,
-        problem: `does not include the head (it is ${key.definition})`,
-        fix: searchKeyWithHeadSql(d, key.name),
+        problem: `is not (company_id, term, sort_name, row_id) (it is ${key.definition})`,
+        fix: searchTermsKeySql(d, key.name),
+      });
+    if (!liveTerms.indexes.some((index) => index.join() === SEARCH_HEAD_KEY.join()))
+      drifts.push({
+        subject: `${terms}_head`,
+        problem: 'the head key is not partial (a range of terms could be read through it)',
+        fix: partialHeadKeySql(d),
       });
   }
   return drifts;

@@ -25,7 +25,7 @@ export interface LiveConstraint {
 export interface LiveTable {
   columns: Map<string, LiveColumn>;
   constraints: LiveConstraint[];
-  /** Key columns of each index, in order. */
+  /** Key columns of each index, in order, then `where (…)` when it is partial. */
   indexes: string[][];
   triggers: Set<string>;
   forcedRowSecurity: boolean;
@@ -100,7 +100,9 @@ export async function readLiveSchema(client: pg.ClientBase): Promise<LiveSchema>
     `select i.indrelid::regclass::text as table_name,
        array(select coalesce(a.attname::text, '?') from unnest(i.indkey) with ordinality k(n, o)
              left join pg_attribute a on a.attrelid = i.indrelid and a.attnum = k.n
-             where k.o <= i.indnkeyatts order by k.o) as columns
+             where k.o <= i.indnkeyatts order by k.o)
+       || array(select 'where ' || pg_get_expr(i.indpred, i.indrelid) where i.indpred is not null)
+       as columns
      from pg_index i join pg_class r on r.oid = i.indrelid
      where r.relnamespace = 'public'::regnamespace`,
   );

@@ -86,29 +86,45 @@ export function searchTermsOfRowsSql(d: EntityDefinition): string {
 export const SEARCH_HEAD_COLUMN = 'head';
 const headColumnSql = `${SEARCH_HEAD_COLUMN} text collate "C" generated always as (left(term, ${SEARCH_HEAD_LENGTH})) stored`;
 
-/** The head key's columns: the head, then the list order, the term carried for checks. */
-export const SEARCH_HEAD_KEY = ['company_id', SEARCH_HEAD_COLUMN, 'sort_name', 'row_id'];
+/** The head key's predicate, as PostgreSQL prints it (see `headIndexSql`). */
+const HEAD_KEY_PREDICATE = `(${SEARCH_HEAD_COLUMN} IS NOT NULL)`;
+
+/**
+ * The head key as the live schema lists it: the head, then the list order (the term is carried
+ * for checks), partial.
+ */
+export const SEARCH_HEAD_KEY = [
+  'company_id',
+  SEARCH_HEAD_COLUMN,
+  'sort_name',
+  'row_id',
+  `where ${HEAD_KEY_PREDICATE}`,
+];
 
 /**
  * The terms table's second key: a common word's terms in list order (search-pages.ts reads the
  * first rows of a page from it and stops), the term included so that the rest of the word is
- * checked in the index.
+ * checked in the index. Partial on a condition every row meets (the head is never null), so that
+ * only a statement that names the head can read it: one that asks for a range of terms can not
+ * be planned through it, filtering the term it includes, over every term of the company (on
+ * stale statistics one was, in CI: 85,757 rows for a word that matched none).
  */
 const headIndexSql = (d: EntityDefinition) =>
-  `create index ${searchTableOf(d)}_head on ${searchTableOf(d)} (${SEARCH_HEAD_KEY.join(', ')}) include (term);`;
+  `create index ${searchTableOf(d)}_head on ${searchTableOf(d)} (company_id, ${SEARCH_HEAD_COLUMN}, sort_name, row_id) include (term) where ${SEARCH_HEAD_COLUMN} is not null;`;
 
-/** The primary key of a terms table: ranges of terms, each entry carrying its head (0032). */
-const termsKeySql = 'primary key (company_id, term, sort_name, row_id) include (head)';
+/** Makes an existing head key partial (migration 0033): see `headIndexSql`. */
+export const partialHeadKeySql = (d: EntityDefinition) =>
+  `drop index if exists ${searchTableOf(d)}_head;\n${headIndexSql(d)}`;
+
+/** The primary key of a terms table: ranges of terms. */
+const termsKeySql = 'primary key (company_id, term, sort_name, row_id)';
 
 /** Whether a live primary key is `termsKeySql` (as pg_get_constraintdef prints it). */
 export const isTermsKey = (definition: string) =>
-  definition === 'PRIMARY KEY (company_id, term, sort_name, row_id) INCLUDE (head)';
+  definition === 'PRIMARY KEY (company_id, term, sort_name, row_id)';
 
-/**
- * Rebuilds a terms table's primary key with the head included, so that the head condition every
- * range carries (search-ranges.ts) is checked in the index (migration 0032).
- */
-export const searchKeyWithHeadSql = (d: EntityDefinition, constraint: string) =>
+/** Gives a terms table `termsKeySql` again: 0032 had included the head, 0033 took it back. */
+export const searchTermsKeySql = (d: EntityDefinition, constraint: string) =>
   `alter table ${searchTableOf(d)} drop constraint ${constraint}, add ${termsKeySql};`;
 
 /** Adds the head column and its key to a terms table made before them (migration 0031). */
@@ -120,8 +136,8 @@ analyze ${searchTableOf(d)};`;
 
 /**
  * The terms table, filled for the rows there are, then kept by a trigger in the writer's own
- * transaction. The primary key holds ranges of terms (each with its head), and a row's old terms
- * are found in it when the row changes; the head key serves common words in list order.
+ * transaction. The primary key holds ranges of terms, and a row's old terms are found in it
+ * when the row changes; the head key serves common words in list order.
  */
 export function searchTermsSql(d: EntityDefinition): string {
   const { table, keys } = d;

@@ -29,6 +29,7 @@ import { userSurname0029 } from './0029_user_surname';
 import { stockMovesPerStatement0030 } from './0030_stock_moves_per_statement';
 import { searchHeads0031 } from './0031_search_heads';
 import { searchKeyHeads0032 } from './0032_search_key_heads';
+import { searchHeadKeyPartial0033 } from './0033_search_head_key_partial';
 
 export const MIGRATIONS: readonly Migration[] = [
   platform,
@@ -57,4 +58,5 @@ export const MIGRATIONS: readonly Migration[] = [
   stockMovesPerStatement0030,
   searchHeads0031,
   searchKeyHeads0032,
+  searchHeadKeyPartial0033,
 ];
