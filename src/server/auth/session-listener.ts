@@ -2,7 +2,7 @@
  * Keeps this server's caches honest across servers: one connection LISTENs on the channels that
  * triggers notify at commit — `materia_auth` (migration 0013: users, groups, memberships,
  * privileges, revoked tokens; and module writes, modules/module-cache.ts; payload the company id) for
- * the session cache and the module switches, `materia_companies`
+ * the session cache and the module cache, `materia_companies`
  * (migration 0015: payload the slug) for the company directory. The caches trust themselves only
  * while this connection is up; when it drops they empty and stay off until it is back. The log
  * says so once per change of state, not once per retry.

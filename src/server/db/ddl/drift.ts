@@ -207,7 +207,7 @@ analyze ${terms};`
     if (key && !isTermsKey(key.definition))
       drifts.push({
         subject: `${terms} primary key`,
-        problem: `is not (company_id, term, sort_name, row_id) (it is ${key.definition})`,
+        problem: `is not the terms' range key (it is ${key.definition})`,
         fix: searchTermsKeySql(d, key.name),
       });
     if (!liveTerms.indexes.some((index) => index.join() === SEARCH_HEAD_KEY.join()))

@@ -86,20 +86,14 @@ export function searchTermsOfRowsSql(d: EntityDefinition): string {
 export const SEARCH_HEAD_COLUMN = 'head';
 const headColumnSql = `${SEARCH_HEAD_COLUMN} text collate "C" generated always as (left(term, ${SEARCH_HEAD_LENGTH})) stored`;
 
+/** The head key's columns: the head, then the list order (the term is carried for checks). */
+const HEAD_KEY_COLUMNS = ['company_id', SEARCH_HEAD_COLUMN, 'sort_name', 'row_id'];
+
 /** The head key's predicate, as PostgreSQL prints it (see `headIndexSql`). */
 const HEAD_KEY_PREDICATE = `(${SEARCH_HEAD_COLUMN} IS NOT NULL)`;
 
-/**
- * The head key as the live schema lists it: the head, then the list order (the term is carried
- * for checks), partial.
- */
-export const SEARCH_HEAD_KEY = [
-  'company_id',
-  SEARCH_HEAD_COLUMN,
-  'sort_name',
-  'row_id',
-  `where ${HEAD_KEY_PREDICATE}`,
-];
+/** The head key as the live schema lists it: its columns, then its predicate. */
+export const SEARCH_HEAD_KEY = [...HEAD_KEY_COLUMNS, `where ${HEAD_KEY_PREDICATE}`];
 
 /**
  * The terms table's second key: a common word's terms in list order (search-pages.ts reads the
@@ -110,18 +104,19 @@ export const SEARCH_HEAD_KEY = [
  * stale statistics one was, in CI: 85,757 rows for a word that matched none).
  */
 const headIndexSql = (d: EntityDefinition) =>
-  `create index ${searchTableOf(d)}_head on ${searchTableOf(d)} (company_id, ${SEARCH_HEAD_COLUMN}, sort_name, row_id) include (term) where ${SEARCH_HEAD_COLUMN} is not null;`;
+  `create index ${searchTableOf(d)}_head on ${searchTableOf(d)} (${HEAD_KEY_COLUMNS.join(', ')}) include (term) where ${HEAD_KEY_PREDICATE};`;
 
 /** Makes an existing head key partial (migration 0033): see `headIndexSql`. */
 export const partialHeadKeySql = (d: EntityDefinition) =>
   `drop index if exists ${searchTableOf(d)}_head;\n${headIndexSql(d)}`;
 
 /** The primary key of a terms table: ranges of terms. */
-const termsKeySql = 'primary key (company_id, term, sort_name, row_id)';
+const TERMS_KEY_COLUMNS = ['company_id', 'term', 'sort_name', 'row_id'].join(', ');
+const termsKeySql = `primary key (${TERMS_KEY_COLUMNS})`;
 
 /** Whether a live primary key is `termsKeySql` (as pg_get_constraintdef prints it). */
 export const isTermsKey = (definition: string) =>
-  definition === 'PRIMARY KEY (company_id, term, sort_name, row_id)';
+  definition === `PRIMARY KEY (${TERMS_KEY_COLUMNS})`;
 
 /** Gives a terms table `termsKeySql` again: 0032 had included the head, 0033 took it back. */
 export const searchTermsKeySql = (d: EntityDefinition, constraint: string) =>
