@@ -77,7 +77,7 @@ const TEXT_FIELDS = [
   'patient_reference_number',
 ];
 
-/** What staff type: parts of names, e-mails, postcodes, references, dates, two words, nonsense. */
+/** What staff type: parts of names, e-mails, postcodes, references, dates, two or three words, nonsense. */
 function sampleTerms(rows: TextRow[], random: () => number): string[] {
   const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
   const part = (value: string) => {
@@ -92,9 +92,13 @@ function sampleTerms(rows: TextRow[], random: () => number): string[] {
     const kind = random();
     const row = pick(rows);
     if (kind < 0.45) terms.push(part(value()));
-    else if (kind < 0.6)
-      terms.push(`${part(String(row.patient_last_name))} ${part(String(row.patient_first_name))}`);
-    else if (kind < 0.7) terms.push(String(row.dob ?? '01/01/1950'));
+    else if (kind < 0.6) {
+      // Sometimes a third word from the e-mail, a letter or two among them.
+      const third = random() < 0.4 ? ` ${part(String(row.patient_email ?? 'x'))}` : '';
+      terms.push(
+        `${part(String(row.patient_last_name))} ${part(String(row.patient_first_name))}${third}`,
+      );
+    } else if (kind < 0.7) terms.push(String(row.dob ?? '01/01/1950'));
     else if (kind < 0.8) terms.push(`=${value()}`);
     else if (kind < 0.9) terms.push(`&${part(value())} ${part(value())}`);
     else terms.push(pick(['zqxv', 'qq', 'ahmedzz', 'example.zz', '99999x']));

@@ -36,11 +36,14 @@ function termRange(alias: string, word: string): RawBuilder<unknown> {
   return sql`${term} >= ${start} and ${term} < (${start} || chr(1114111))`;
 }
 
-/** (sort_name, row_id) of the company's terms of any of the word's forms; a row may repeat. */
+/**
+ * (row_id, sort_name) of the company's terms of any of the word's forms; a row may repeat. The id
+ * comes first so that an intersection PostgreSQL sorts compares numbers, not names.
+ */
 export const termsOf = (d: EntityDefinition, companyId: number, word: SearchWord) =>
   sql.join(
     word.map(
-      (form) => sql`select t.sort_name, t.row_id from ${terms(d)} t
+      (form) => sql`select t.row_id, t.sort_name from ${terms(d)} t
         where t.company_id = ${companyId} and ${termRange('t', form)}`,
     ),
     sql` union all `,

@@ -75,16 +75,16 @@ async function readTogether(
   const twoSteps = kinds.flatMap(({ kind, steps }) => ('first' in steps ? [{ kind, steps }] : []));
   if (twoSteps.length === 0) return found;
   const firsts = twoSteps.map(
-    ({ kind, steps }) => sql`(select ${sql.lit(kind)} as kind, f.walked, f.sizes
+    ({ kind, steps }) => sql`(select ${sql.lit(kind)} as kind, f.page, f.sizes
       from (${steps.first}) f)`,
   );
-  const answers = await sql<{ kind: number; walked: NamedRow[]; sizes: number[] | null }>`
+  const answers = await sql<{ kind: number; page: NamedRow[] | null; sizes: number[] | null }>`
     ${sql.join(firsts, sql` union all `)}`.execute(ctx.trx);
   const second: Array<{ kind: number; rows: RawBuilder<unknown> }> = [];
   for (const answer of answers.rows) {
     const kind = Number(answer.kind);
     const page = twoSteps.find((k) => k.kind === kind)!.steps.then(answer);
-    // The walk's rows are the page already (at most EVERYWHERE_ROWS, in order).
+    // The first statement's rows are the page already (at most EVERYWHERE_ROWS, in order).
     if (Array.isArray(page))
       found.set(
         kind,
