@@ -56,6 +56,8 @@ export async function tcpProxy(target: { host: string; port: number }): Promise<
       const proxied = new URL(url);
       proxied.hostname = '127.0.0.1';
       proxied.port = String(port);
+      // A Unix socket's folder (the embedded cluster's URL) would bypass the relay.
+      proxied.searchParams.delete('host');
       return proxied.toString();
     },
     cut: stop,

