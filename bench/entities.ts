@@ -13,13 +13,15 @@
  * the server on this machine, only by cheaper statements or a faster machine.
  */
 import { availableParallelism, cpus, loadavg } from 'node:os';
+import { searchTableOf } from '../src/server/entities/search-sql';
+import { patients } from '../src/shared/entities/patients';
 import * as people from '../src/server/seed/data/people';
 import { dispenseFigures } from './entities-dispense';
 import { engineListSql, sqlLoad, sqlOneClient } from './entities-sql';
 import { oneClient, type OneClient } from './one-client';
 import { paletteBrowserFigures } from './palette-browser';
 import { paletteFigures } from './search-everywhere';
-import { BENCH_ADMIN, signIn, withScaleData, type Auth, type Envelope } from './scale';
+import { BENCH_ADMIN, asOwner, signIn, withScaleData, type Auth, type Envelope } from './scale';
 import {
   load,
   othersBusy,
@@ -302,11 +304,43 @@ async function connectionsSection(
   ];
 }
 
-async function measure(server: RunningServer, appUrl: string, demo: number): Promise<Figure[]> {
+/** The demo clinic's highest patient id: the insert figure's patients come after it. */
+async function lastPatientId(ownerUrl: string, demo: number): Promise<number> {
+  const [row] = await asOwner<{ id: string | null }>(
+    ownerUrl,
+    'select max(patient_id) as id from patients where company_id = $1',
+    [demo],
+  );
+  return Number(row?.id ?? 0);
+}
+
+/**
+ * Takes out the patients the insert figure added, and vacuums, so that every run measures the
+ * clinic as seeded (100,000 patients) and not one grown by the runs before: kept, they added
+ * ≈ 1,500 patients a run, and experiments that inserted more (300,000 by 29 Nov 2026) went on
+ * weighing on every later search until they were removed.
+ */
+async function removeInserted(ownerUrl: string, demo: number, after: number): Promise<void> {
+  await asOwner(ownerUrl, 'delete from patients where company_id = $1 and patient_id > $2', [
+    demo,
+    after,
+  ]);
+  await asOwner(ownerUrl, `vacuum (analyze) patients, ${searchTableOf(patients)}`);
+}
+
+async function measure(
+  server: RunningServer,
+  ownerUrl: string,
+  appUrl: string,
+  demo: number,
+): Promise<Figure[]> {
   const auth = await signIn(server.url);
   const loadBefore = loadavg()[0]!;
+  const seeded = await lastPatientId(ownerUrl, demo);
+  const singleClient = await oneClientSection(server, auth, appUrl, demo);
+  await removeInserted(ownerUrl, demo, seeded);
   const figures = [
-    ...(await oneClientSection(server, auth, appUrl, demo)),
+    ...singleClient,
     ...(await paletteFigures(server, auth, ALL_TERMS)),
     ...(await paletteBrowserFigures(server, BENCH_ADMIN, ALL_TERMS)),
     ...(await dispenseFigures(server.url, auth)),
@@ -330,6 +364,7 @@ async function measure(server: RunningServer, appUrl: string, demo: number): Pro
 }
 
 export const entitiesBench = (): Promise<Figure[]> =>
-  withScaleData({ SERVER_PROCESSES: String(SERVER_PROCESSES) }, ({ server, appUrl, demo }) =>
-    measure(server, appUrl, demo),
+  withScaleData(
+    { SERVER_PROCESSES: String(SERVER_PROCESSES) },
+    ({ server, ownerUrl, appUrl, demo }) => measure(server, ownerUrl, appUrl, demo),
   );
