@@ -7,7 +7,7 @@ import { PRODUCT_MODULE } from '../../shared/modules';
 import { unitSystemOf, type UnitSystem } from '../../shared/units';
 import type { Tx } from '../db/tenancy';
 import { publicSettingsOf, settingsOf } from './present';
-import { findModuleByName } from './repository';
+import { findModuleByName, type ModuleRow } from './repository';
 
 export interface CompanyUnits {
   unitSystem: UnitSystem;
@@ -15,7 +15,11 @@ export interface CompanyUnits {
 }
 
 export async function companyUnits(trx: Tx, companyId: number): Promise<CompanyUnits> {
-  const row = await findModuleByName(trx, companyId, PRODUCT_MODULE);
+  return unitsOf(await findModuleByName(trx, companyId, PRODUCT_MODULE));
+}
+
+/** The units and currency of the product module's row already read (none: the defaults). */
+export function unitsOf(row: ModuleRow | undefined): CompanyUnits {
   const code = row ? settingsOf(row).currency : undefined;
   return {
     unitSystem: unitSystemOf(row ? publicSettingsOf(row).units_imperial : 0),

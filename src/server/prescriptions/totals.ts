@@ -15,7 +15,7 @@ import {
   termsColumns,
 } from '../../shared/prescription-totals';
 import type { CallContext } from '../http/calls';
-import { companyUnits } from '../modules/company-units';
+import { unitsOf } from '../modules/company-units';
 import { settingsOf } from '../modules/present';
 import { findModuleByName } from '../modules/repository';
 import { updateRow } from '../entities/repository';
@@ -36,8 +36,10 @@ interface PricedLine {
 
 async function companyPricing(ctx: CallContext) {
   const company = ctx.caller.company.company_id;
-  const { currency } = await companyUnits(ctx.trx, company);
+  // One read of the product module for both; not the module cache, since a settings change
+  // reprices its drafts in its own transaction, before the cache learns of the change.
   const module = await findModuleByName(ctx.trx, company, PRODUCT_MODULE);
+  const { currency } = unitsOf(module);
   const { terms } = pricingSettingsOf(module ? settingsOf(module) : undefined);
   const store = (id: number, lines: readonly PricedLine[]) =>
     updateRow(ctx.trx, prescriptions, company, id, {
