@@ -84,6 +84,53 @@ async function holdings(c: Caller) {
   };
 }
 
+/** The superuser's address of a server's embedded cluster, without a database. */
+async function clusterOf(server: ServerProcess) {
+  const read = async (name: string) =>
+    JSON.parse(await readFile(join(server.dataDir, name), 'utf8')) as Record<string, unknown>;
+  const port = Number((await read('pg-runtime.json')).port);
+  const password = String((await read('pg-credentials.json')).password);
+  return { root: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}`, port };
+}
+
+/** Runs `read` on a connection to a server's database as its superuser. */
+async function asOwnerOf<T>(server: ServerProcess, read: (owner: pg.Client) => Promise<T>) {
+  const owner = new pg.Client({ connectionString: `${(await clusterOf(server)).root}/materia` });
+  await owner.connect();
+  try {
+    return await read(owner);
+  } finally {
+    await owner.end();
+  }
+}
+
+const companyIdOf = (server: ServerProcess, slug: string) =>
+  asOwnerOf(server, async (owner) => {
+    const { rows } = await owner.query<{ id: string }>(
+      'select company_id as id from companies where company_slug = $1',
+      [slug],
+    );
+    return Number(rows[0]!.id);
+  });
+
+/** A company's search terms in every terms table. */
+const termsOfCompany = (server: ServerProcess, companyId: number) =>
+  asOwnerOf(server, async (owner) => {
+    const tables = await owner.query<{ name: string }>(
+      `select relname as name from pg_class where relkind = 'r' and relname like '%\\_search'
+         and relnamespace = 'public'::regnamespace`,
+    );
+    let terms = 0;
+    for (const { name } of tables.rows) {
+      const { rows } = await owner.query<{ n: string }>(
+        `select count(*) as n from ${name} where company_id = $1`,
+        [companyId],
+      );
+      terms += Number(rows[0]!.n);
+    }
+    return terms;
+  });
+
 const avatarBytes = async (baseUrl: string, address: string) =>
   Buffer.from(await (await fetch(`${baseUrl}${address}`)).arrayBuffer());
 
@@ -255,8 +302,12 @@ describe('one clinic exported and imported with --company', () => {
       [backupFile, '--company', 'nowhere'],
       'The backup holds no clinic "nowhere".',
     );
+    const replacedId = await companyIdOf(target, ACME.slug);
+    expect(await termsOfCompany(target, replacedId)).toBeGreaterThan(0);
     const replaced = await cli('restore', target.dataDir, [exportFile, '--replace']);
     expect(replaced.code).toBe(0);
+    // The replaced clinic's rows took their search terms with them (their triggers did).
+    expect(await termsOfCompany(target, replacedId)).toBe(0);
     const acme = await caller(target.baseUrl, ACME.slug, ACME.email, ACME.password);
     expect((await holdings(acme)).patients).toEqual(acmeIds);
     const demoThere = await demoAdminOf(target);
@@ -270,15 +321,7 @@ describe('one clinic exported and imported with --company', () => {
 describe('an external database whose owner is no superuser', () => {
   /** A database on the source's cluster, owned by a DBA-made role: BYPASSRLS, not superuser. */
   async function externalDatabase(name: string) {
-    const { port } = JSON.parse(
-      await readFile(join(source.dataDir, 'pg-runtime.json'), 'utf8'),
-    ) as {
-      port: number;
-    };
-    const { password } = JSON.parse(
-      await readFile(join(source.dataDir, 'pg-credentials.json'), 'utf8'),
-    ) as { password: string };
-    const root = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}`;
+    const { root, port } = await clusterOf(source);
     const admin = new pg.Client({ connectionString: `${root}/postgres` });
     await admin.connect();
     await admin.query(`create role ${name}_owner login createrole bypassrls password 'owner-pw'`);

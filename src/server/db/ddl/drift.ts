@@ -18,6 +18,7 @@ import {
   SEARCH_HEAD_COLUMN,
   SEARCH_HEAD_KEY,
   redefineSearchTextSql,
+  dropTermsForeignKeySql,
   searchHeadSql,
   isTermsKey,
   partialHeadKeySql,
@@ -209,6 +210,12 @@ analyze ${terms};`
         subject: `${terms} primary key`,
         problem: `is not the terms' range key (it is ${key.definition})`,
         fix: searchTermsKeySql(d, key.name),
+      });
+    for (const foreign of liveTerms.constraints.filter((c) => c.type === 'f'))
+      drifts.push({
+        subject: `${terms} ${foreign.name}`,
+        problem: `checks every term against ${foreign.references} (its terms come and go with their rows)`,
+        fix: dropTermsForeignKeySql(d, foreign.name),
       });
     if (!liveTerms.indexes.some((index) => index.join() === SEARCH_HEAD_KEY.join()))
       drifts.push({

@@ -30,6 +30,7 @@ import { stockMovesPerStatement0030 } from './0030_stock_moves_per_statement';
 import { searchHeads0031 } from './0031_search_heads';
 import { searchKeyHeads0032 } from './0032_search_key_heads';
 import { searchHeadKeyPartial0033 } from './0033_search_head_key_partial';
+import { searchTermsNoCompanyKey0034 } from './0034_search_terms_no_company_key';
 
 export const MIGRATIONS: readonly Migration[] = [
   platform,
@@ -59,4 +60,5 @@ export const MIGRATIONS: readonly Migration[] = [
   searchHeads0031,
   searchKeyHeads0032,
   searchHeadKeyPartial0033,
+  searchTermsNoCompanyKey0034,
 ];
