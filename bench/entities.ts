@@ -12,6 +12,7 @@
  * read (one row) at one client and at 8 connections. A budget below its floor can not be met by
  * the server on this machine, only by cheaper statements or a faster machine.
  */
+import { randomInt } from 'node:crypto';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { searchTableOf } from '../src/server/entities/search-sql';
 import { patients } from '../src/shared/entities/patients';
@@ -239,7 +240,10 @@ async function oneClientSection(
     figures.push(...oneClientFigures(label, result, {}, note));
   }
   const nextTerm = cycle(ALL_TERMS);
-  let inserted = 0;
+  // From a different number each run, so that a run's new patients (their e-mail, birth date,
+  // mobile) are not the last run's: their terms' pages are then not the ones the last run left
+  // in memory, which the restart's restore of the buffers would bring back.
+  let inserted = randomInt(1_000_000);
   const others: [string, string, () => object, number][] = [
     [
       'count of a search',
@@ -304,6 +308,26 @@ async function connectionsSection(
   ];
 }
 
+/**
+ * The database's buffers: their size, whether in huge pages (operations.md), and whether their
+ * pages are read back after a start (pg_prewarm). Cold buffers weigh on the first writes.
+ */
+async function memoryFigure(ownerUrl: string): Promise<Figure> {
+  const [row] = await asOwner<{ mb: number; huge: string | null; preload: string }>(
+    ownerUrl,
+    `select (select setting::int / 128 from pg_settings where name = 'shared_buffers') as mb,
+      current_setting('huge_pages_status', true) as huge,
+      current_setting('shared_preload_libraries') as preload`,
+  );
+  const restored = row?.preload.includes('pg_prewarm') ? 'read back after a start' : 'not restored';
+  return {
+    name: 'database buffers',
+    value: Number(row?.mb ?? 0),
+    unit: 'MB',
+    note: `huge pages ${row?.huge ?? 'unknown'}; their pages ${restored}`,
+  };
+}
+
 /** The demo clinic's highest patient id: the insert figure's patients come after it. */
 async function lastPatientId(ownerUrl: string, demo: number): Promise<number> {
   const [row] = await asOwner<{ id: string | null }>(
@@ -359,6 +383,7 @@ async function measure(
       unit: '',
       note: 'SERVER_PROCESSES (BENCH_SERVER_PROCESSES chooses it; one per core by default)',
     },
+    await memoryFigure(ownerUrl),
     {
       name: 'machine load average (1 min)',
       value: loadBefore,

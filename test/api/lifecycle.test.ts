@@ -1,7 +1,8 @@
 /**
  * The embedded cluster's life as an operator sees it: first start creates it, a later start
  * reuses it, a server killed with SIGKILL leaves a postmaster that the next start recovers, the
- * company command works beside a running server, and SIGTERM leaves no process behind.
+ * company command works beside a running server, SIGTERM leaves no process behind, and a
+ * restart finds in memory the pages the buffers held before it.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -10,6 +11,7 @@ import { freePort } from '../../src/server/db/embedded';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clusterOwnerClient } from '../support/owner-client';
 
 const PASSWORD = 'Lifecycle-Pass-1';
 let dataDir: string;
@@ -145,6 +147,39 @@ describe('embedded PostgreSQL lifecycle', () => {
     expect((await login(server.url, 'demo', 'a@acme.test', 'Acme-Pass-123')).result).toBe(false);
     server.child.kill('SIGTERM');
     expect(await exited(server.child)).toBe(0);
+  }, 90_000);
+
+  it('reads back after a restart the pages the buffers held before it', async () => {
+    // A table nothing of the server's reads: only the restore can bring its pages back.
+    const first = await startServer();
+    const owner = await clusterOwnerClient(dataDir);
+    await owner.query(
+      'create table restart_probe as select g as n from generate_series(1, 20000) g',
+    );
+    await owner.query('select sum(n) from restart_probe');
+    await owner.end();
+    first.child.kill('SIGTERM');
+    expect(await exited(first.child)).toBe(0);
+    const second = await startServer();
+    const probe = await clusterOwnerClient(dataDir);
+    await probe.query('create extension if not exists pg_buffercache');
+    const buffered = async () => {
+      const { rows } = await probe.query<{ n: number }>(`select count(*)::int as n
+        from pg_buffercache where relfilenode = pg_relation_filenode('restart_probe')`);
+      return rows[0]!.n;
+    };
+    let pages = await buffered();
+    for (let tries = 0; pages === 0 && tries < 200; tries++) {
+      await new Promise((wait) => setTimeout(wait, 50));
+      pages = await buffered();
+    }
+    // 20,000 rows of one integer fill 89 pages of 8 kB.
+    expect(pages).toBeGreaterThan(80);
+    await probe.query('drop extension pg_buffercache');
+    await probe.query('drop table restart_probe');
+    await probe.end();
+    second.child.kill('SIGTERM');
+    expect(await exited(second.child)).toBe(0);
   }, 90_000);
 
   it('refuses to start on a wrong setting, naming it', () => {

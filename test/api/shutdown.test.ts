@@ -11,9 +11,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { freePort, isAlive } from '../../src/server/db/embedded';
+import { clusterOwnerClient } from '../support/owner-client';
 import { logInAdmin, post, serverEnv, serverProcess } from '../support/server-process';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
@@ -55,23 +55,6 @@ function descendants(pid: number): number[] {
   const below = (parent: number): number[] =>
     rows.filter((row) => row.ppid === parent).flatMap(({ pid }) => [pid, ...below(pid)]);
   return below(pid);
-}
-
-/** A connection as the cluster's owner, from the credentials the server keeps in DATA_DIR. */
-async function ownerClient(dataDir: string): Promise<pg.Client> {
-  const read = (file: string): unknown => JSON.parse(readFileSync(join(dataDir, file), 'utf8'));
-  const { password } = read('pg-credentials.json') as { password: string };
-  const { port } = read('pg-runtime.json') as { port: number };
-  const client = new pg.Client({
-    host: '127.0.0.1',
-    port,
-    user: 'postgres',
-    password,
-    database: 'materia',
-  });
-  client.on('error', () => undefined); // the stopping cluster cuts this connection
-  await client.connect();
-  return client;
 }
 
 /** The user the embedded cluster runs as: `postgres` when we are root, else ourselves. */
@@ -151,7 +134,7 @@ describe('SIGTERM with a request in flight', () => {
     cleanup.push(() => server.stop());
     await server.start();
     const auth = await logInAdmin(server.baseUrl);
-    const owner = await ownerClient(server.dataDir);
+    const owner = await clusterOwnerClient(server.dataDir);
     cleanup.push(() => owner.end().catch(() => undefined));
     await owner.query('begin');
     await owner.query('lock table herbs in access exclusive mode');
