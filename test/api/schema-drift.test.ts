@@ -14,28 +14,55 @@ import {
 } from '../../src/server/db/ddl/drift';
 import { readMigrationFiles } from '../../src/server/db/ddl/migration-files';
 import { MIGRATIONS } from '../../src/server/db/migrations';
-import { ENTITIES, herbs, patients, type EntityDefinition } from '../../src/shared/entities';
+import { searchTermsOfRowsSql } from '../../src/server/db/ddl/search';
+import { ENTITIES, herbs, patients, users, type EntityDefinition } from '../../src/shared/entities';
 import { input } from '../../src/shared/entities/fields';
 import { referenceList } from '../../src/shared/entities/reference-list';
 import { useOwnerClient } from '../support/owner-client';
 import { useTestServer } from '../support/test-env';
 
-const env = useTestServer({ company: false });
+const env = useTestServer();
 const ownerClient = useOwnerClient(() => env.server);
 
-/** The drifts of `definitions`, then those left after applying their fixes; all rolled back. */
-async function driftAndAfterFixes(definitions: readonly EntityDefinition[]) {
+/**
+ * The drifts of `definitions` (after `prepare`, SQL that changes the schema), then those left
+ * after applying their fixes, and what `look` reads before and after them; all rolled back.
+ */
+async function driftAndAfterFixes<T = undefined>(
+  definitions: readonly EntityDefinition[],
+  { prepare, look }: { prepare?: string; look?: () => Promise<T> } = {},
+) {
   await ownerClient().query('begin');
   try {
+    if (prepare) await ownerClient().query(prepare);
+    const lookedBefore = await look?.();
     const before: Drift[] = await schemaDriftWithin(ownerClient(), definitions);
     for (const drift of before) {
       if (drift.fix) await ownerClient().query(drift.fix.replaceAll(':app_role', 'public'));
     }
     const after = await schemaDriftWithin(ownerClient(), definitions);
-    return { before: before.map(describeDrift), after: after.map(describeDrift) };
+    const looked = [lookedBefore, await look?.()];
+    return { before: before.map(describeDrift), after: after.map(describeDrift), looked };
   } finally {
     await ownerClient().query('rollback');
   }
+}
+
+/** How many terms the users' terms table holds. */
+async function termsOfUsers(): Promise<number> {
+  const { rows } = await ownerClient().query<{ n: number }>(
+    'select count(*)::int as n from users_search',
+  );
+  return rows[0]!.n;
+}
+
+/** Terms of the users' terms table that start another term of the same user. */
+async function prefixTerms(): Promise<number> {
+  const { rows } = await ownerClient().query<{ n: number }>(`select count(*)::int as n
+    from users_search s where exists (select 1 from users_search u
+      where u.company_id = s.company_id and u.row_id = s.row_id and u.term > s.term
+        and starts_with(u.term, s.term))`);
+  return rows[0]!.n;
 }
 
 describe('schema drift', () => {
@@ -88,6 +115,34 @@ describe('schema drift', () => {
       'herb_locations (herbs.locations): link table missing',
     ]);
     expect(after).toEqual([]);
+  });
+
+  it('finds an earlier search_terms(), and its fixes fill every terms table again', async () => {
+    // The function as migration 0018 made it (every ending of every word, prefixes included),
+    // and the users' terms as it made them.
+    const earlier = `create or replace function search_terms(document text) returns text[]
+      language sql immutable strict parallel safe as $$
+        select coalesce(array_agg(distinct left(substr(word, start), 10)), '{}')
+        from regexp_split_to_table(document, '[' || chr(31) || '[:space:]]+') word,
+          generate_series(1, length(word) - 1) start
+      $$;
+      alter table users no force row level security;
+      alter table users_search no force row level security;
+      delete from users_search;
+      ${searchTermsOfRowsSql(users)};
+      alter table users_search force row level security;
+      alter table users force row level security;`;
+    const { before, after, looked } = await driftAndAfterFixes(ENTITIES, {
+      prepare: earlier,
+      look: async () => ({ prefixes: await prefixTerms(), terms: await termsOfUsers() }),
+    });
+    expect(before[0]).toBe('search_terms(): is not the definition in db/ddl/search.ts');
+    expect(before).toContain('users_search: holds the terms of an earlier search_terms()');
+    expect(before).toHaveLength(1 + ENTITIES.filter((d) => d.list.search.length > 0).length);
+    expect(after).toEqual([]);
+    const [old, now] = looked;
+    expect(old!.prefixes).toBeGreaterThan(0);
+    expect(now).toEqual({ prefixes: 0, terms: old!.terms - old!.prefixes });
   });
 
   it('builds a new entity and its relation from their definitions alone', async () => {

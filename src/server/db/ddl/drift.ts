@@ -17,14 +17,16 @@ import { createEntityTableSql } from './table';
 import {
   SEARCH_HEAD_COLUMN,
   SEARCH_HEAD_KEY,
+  SEARCH_TERMS_BODY,
+  SEARCH_TERMS_FUNCTION_SQL,
   redefineSearchTextSql,
+  refillSearchTermsSql,
   dropTermsForeignKeySql,
   searchHeadSql,
   isTermsKey,
   partialHeadKeySql,
   searchTermsKeySql,
   searchTermsChangedTriggerSql,
-  searchTermsOfRowsSql,
   searchTermsSql,
   searchTextSql,
 } from './search';
@@ -155,6 +157,7 @@ async function searchDrift(
   d: EntityDefinition,
   live: LiveTable,
   schema: LiveSchema,
+  termsOutdated: boolean,
 ): Promise<Drift[]> {
   if (d.list.search.length === 0) return [];
   const subject = `${d.table}.${SEARCH_TEXT_COLUMN}`;
@@ -168,28 +171,30 @@ async function searchDrift(
   );
   const current = live.columns.get(SEARCH_TEXT_COLUMN)?.generated ?? null;
   const terms = searchTableOf(d);
+  const liveTerms = schema.get(terms);
+  const termsKey = liveTerms?.constraints.find((c) => c.type === 'p');
   if (expected !== current) {
     drifts.push({
       subject,
       problem: `is not the search over ${d.list.search.join(', ')} (it is ${current ?? 'missing'})`,
-      // The terms of every row are rebuilt; the tables are briefly not forced under row-level
-      // security so that an owner who is not a superuser sees every company's rows.
-      // The terms trigger's condition names search_text, so it is dropped with the column.
-      fix: schema.has(terms)
+      // The terms of every row are rebuilt. The terms trigger's condition names search_text, so
+      // it is dropped with the column.
+      fix: termsKey
         ? `drop trigger ${terms}_changed on ${d.table};
 ${redefineSearchTextSql(d).trim()}
 ${searchTermsChangedTriggerSql(d)}
-alter table ${d.table} no force row level security;
-alter table ${terms} no force row level security;
-delete from ${terms};
-${searchTermsOfRowsSql(d)};
-alter table ${terms} force row level security;
-alter table ${d.table} force row level security;
-analyze ${terms};`
+${refillSearchTermsSql(d, termsKey.name)}`
         : redefineSearchTextSql(d).trim(),
+      rewrites: termsKey ? terms : undefined,
+    });
+  } else if (termsKey && termsOutdated) {
+    drifts.push({
+      subject: terms,
+      problem: 'holds the terms of an earlier search_terms()',
+      fix: refillSearchTermsSql(d, termsKey.name),
+      rewrites: terms,
     });
   }
-  const liveTerms = schema.get(terms);
   if (!liveTerms) {
     drifts.push({
       subject: terms,
@@ -204,12 +209,11 @@ analyze ${terms};`
       rewrites: terms,
     });
   } else {
-    const key = liveTerms.constraints.find((c) => c.type === 'p');
-    if (key && !isTermsKey(key.definition))
+    if (termsKey && !isTermsKey(termsKey.definition))
       drifts.push({
         subject: `${terms} primary key`,
-        problem: `is not the terms' range key (it is ${key.definition})`,
-        fix: searchTermsKeySql(d, key.name),
+        problem: `is not the terms' range key (it is ${termsKey.definition})`,
+        fix: searchTermsKeySql(d, termsKey.name),
       });
     for (const foreign of liveTerms.constraints.filter((c) => c.type === 'f'))
       drifts.push({
@@ -277,12 +281,36 @@ function tableDrift(d: EntityDefinition, live: LiveTable): Drift[] {
   return drifts;
 }
 
-async function entityDrift(client: pg.ClientBase, d: EntityDefinition, schema: LiveSchema) {
+/**
+ * `search_terms()` when it is not SEARCH_TERMS_BODY: replaced first, after which every terms
+ * table is filled again with its terms (searchDrift, `termsOutdated`).
+ */
+async function termsFunctionDrift(client: pg.ClientBase): Promise<Drift[]> {
+  const { rows } = await client.query<{ body: string }>(
+    `select prosrc as body from pg_proc where proname = 'search_terms'`,
+  );
+  const body = rows[0]?.body;
+  if (body === SEARCH_TERMS_BODY) return [];
+  return [
+    {
+      subject: 'search_terms()',
+      problem: body === undefined ? 'missing' : 'is not the definition in db/ddl/search.ts',
+      fix: SEARCH_TERMS_FUNCTION_SQL,
+    },
+  ];
+}
+
+async function entityDrift(
+  client: pg.ClientBase,
+  d: EntityDefinition,
+  schema: LiveSchema,
+  termsOutdated: boolean,
+) {
   const live = schema.get(d.table);
   if (!live) return [{ subject: d.table, problem: 'table missing', fix: createEntityTableSql(d) }];
   const drifts: Drift[] = tableDrift(d, live);
   for (const field of d.fields) drifts.push(...(await fieldDrift(client, d, field, live)));
-  drifts.push(...(await searchDrift(client, d, live, schema)));
+  drifts.push(...(await searchDrift(client, d, live, schema, termsOutdated)));
   drifts.push(...linkDrift(d, schema));
   return drifts;
 }
@@ -296,8 +324,9 @@ export async function schemaDriftWithin(
   definitions: readonly EntityDefinition[],
 ): Promise<Drift[]> {
   const schema = await readLiveSchema(client);
-  const drifts: Drift[] = [];
-  for (const d of definitions) drifts.push(...(await entityDrift(client, d, schema)));
+  const drifts = await termsFunctionDrift(client);
+  const outdated = drifts.length > 0;
+  for (const d of definitions) drifts.push(...(await entityDrift(client, d, schema, outdated)));
   return drifts;
 }
 

@@ -8,8 +8,9 @@
  * for the application role no trigram or full-text index can serve a search. Text comparisons
  * (`>=`, `<`, `=`) are. So each row's search words are cut into their suffixes (every ending of
  * every word, 2 characters or longer, the first TERM_LENGTH characters kept) and stored, one row
- * per distinct term, beside the row's list-order name: "contains 'hme'" is then a range of terms
- * starting with 'hme' — the suffix 'hmed' of 'ahmed' — read from one company's part of one index.
+ * per distinct term that starts no other, beside the row's list-order name: "contains 'hme'" is
+ * then a range of terms starting with 'hme' — the suffix 'hmed' of 'ahmed' — read from one
+ * company's part of one index.
  *
  * Migrations freeze this output as text: a shipped migration never changes when this file does.
  */
@@ -27,17 +28,27 @@ import { tenantTableSql } from '../tenant-sql';
 const SEPARATOR_SQL = "E'\\x1f'";
 
 /**
- * `search_terms(document)`: the distinct terms of a `search_text`. Words are split at the column
- * separator and at white space, exactly as a search splits what the user typed, so a word typed
- * can only match inside one stored word.
+ * The body of `search_terms(document)`: the terms of a `search_text`. Words are split at the
+ * column separator and at white space, exactly as a search splits what the user typed, so a word
+ * typed can only match inside one stored word. A term that starts another term of the same row
+ * is left out: every range of terms that holds it holds the longer one too, and the head read
+ * (a word of SEARCH_HEAD_LENGTH characters or more) finds the longer one under the same head.
+ * No reader asks for a term by equality but the row's own trigger, through this function. In the
+ * order of collation "C" a term that starts others sorts just before them, so comparing each
+ * with the next is enough. 1M patients: 58.1 -> 46.6 terms a patient.
  */
-export const SEARCH_TERMS_FUNCTION_SQL = `
-create function search_terms(document text) returns text[]
-language sql immutable strict parallel safe as $$
-  select coalesce(array_agg(distinct left(substr(word, start), ${SEARCH_TERM_LENGTH})), '{}')
-  from regexp_split_to_table(document, '[' || chr(31) || '[:space:]]+') word,
-    generate_series(1, length(word) - 1) start
-$$;`;
+export const SEARCH_TERMS_BODY = `
+  select coalesce(array_agg(term order by term), '{}') from (
+    select term, lead(term) over (order by term) as next from (
+      select distinct left(substr(word, start), ${SEARCH_TERM_LENGTH}) collate "C" as term
+      from regexp_split_to_table(document, '[' || chr(31) || '[:space:]]+') word,
+        generate_series(1, length(word) - 1) start) every_term) ordered
+  where next is null or not starts_with(next, term)
+`;
+
+/** Creates or replaces `search_terms(document)` (see SEARCH_TERMS_BODY). */
+export const SEARCH_TERMS_FUNCTION_SQL = `create or replace function search_terms(document text) returns text[]
+language sql immutable strict parallel safe as $$${SEARCH_TERMS_BODY}$$;`;
 
 /**
  * A date as YYYY-MM-DD. Not `::text`, whose form follows the session's DateStyle: a stored column
@@ -125,6 +136,27 @@ export const dropTermsForeignKeySql = (d: EntityDefinition, constraint: string) 
 /** Gives a terms table `termsKeySql` again: 0032 had included the head, 0033 took it back. */
 export const searchTermsKeySql = (d: EntityDefinition, constraint: string) =>
   `alter table ${searchTableOf(d)} drop constraint ${constraint}, add ${termsKeySql};`;
+
+/**
+ * Fills a terms table again from its rows: emptied and filled with its keys dropped, which are
+ * then built once from the sorted terms (a million patients' terms inserted into both keys one
+ * by one would take many times longer). The tables are briefly not forced under row-level
+ * security, so that an owner who is not a superuser reads and writes every company's rows.
+ */
+export function refillSearchTermsSql(d: EntityDefinition, primaryKey: string): string {
+  const terms = searchTableOf(d);
+  return `alter table ${terms} drop constraint ${primaryKey};
+drop index if exists ${terms}_head;
+truncate ${terms};
+alter table ${d.table} no force row level security;
+alter table ${terms} no force row level security;
+${searchTermsOfRowsSql(d)};
+alter table ${terms} force row level security;
+alter table ${d.table} force row level security;
+alter table ${terms} add ${termsKeySql};
+${headIndexSql(d)}
+analyze ${terms};`;
+}
 
 /** Adds the head column and its key to a terms table made before them (migration 0031). */
 export function searchHeadSql(d: EntityDefinition): string {

@@ -31,6 +31,7 @@ import { searchHeads0031 } from './0031_search_heads';
 import { searchKeyHeads0032 } from './0032_search_key_heads';
 import { searchHeadKeyPartial0033 } from './0033_search_head_key_partial';
 import { searchTermsNoCompanyKey0034 } from './0034_search_terms_no_company_key';
+import { searchTermsWithoutPrefixes0035 } from './0035_search_terms_without_prefixes';
 
 export const MIGRATIONS: readonly Migration[] = [
   platform,
@@ -61,4 +62,5 @@ export const MIGRATIONS: readonly Migration[] = [
   searchKeyHeads0032,
   searchHeadKeyPartial0033,
   searchTermsNoCompanyKey0034,
+  searchTermsWithoutPrefixes0035,
 ];
