@@ -14,7 +14,7 @@ import {
 } from '../../src/server/db/ddl/drift';
 import { readMigrationFiles } from '../../src/server/db/ddl/migration-files';
 import { MIGRATIONS } from '../../src/server/db/migrations';
-import { searchTermsOfRowsSql } from '../../src/server/db/ddl/search';
+import { refillSearchTermsSql } from '../../src/server/db/ddl/search';
 import {
   ENTITIES,
   countries,
@@ -133,12 +133,7 @@ describe('schema drift', () => {
         from regexp_split_to_table(document, '[' || chr(31) || '[:space:]]+') word,
           generate_series(1, length(word) - 1) start
       $$;
-      alter table countries no force row level security;
-      alter table countries_search no force row level security;
-      delete from countries_search;
-      ${searchTermsOfRowsSql(countries)};
-      alter table countries_search force row level security;
-      alter table countries force row level security;`;
+      ${refillSearchTermsSql(countries, 'countries_search_pkey')}`;
     const { before, after, looked } = await driftAndAfterFixes([countries], {
       prepare: earlier,
       look: async () => ({ prefixes: await prefixTerms(), terms: await termsOfCountries() }),
