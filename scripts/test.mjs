@@ -8,6 +8,20 @@
 // browser phase, and its failure fails `npm test`.
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { relative } from 'node:path';
+
+/** The failed tests of a vitest JSON report, a line each: file, test name and the first line of why. */
+function failuresOf(report) {
+  if (!existsSync(report)) return [];
+  const json = JSON.parse(readFileSync(report, 'utf8'));
+  return (json.testResults ?? []).flatMap((file) => {
+    const where = relative(process.cwd(), file.name);
+    const tests = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+    if (!tests.length && file.status === 'failed') return [`${where}: ${firstLine(file.message)}`];
+    return tests.map((t) => `${where} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+  });
+}
+const firstLine = (text) => (text ?? '').trim().split('\n')[0].slice(0, 300);
 
 const run = (label, command, args) => {
   console.log(`\n▶ ${label}`);
@@ -61,10 +75,14 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 let testsOk = true;
+const reports = [];
 for (const [index, phase] of phases.entries()) {
   const besideDone = phase.beside ? startBeside(phase.beside) : Promise.resolve(true);
+  // The report scripts/test-external-pg.sh writes (and removes first), for the failures' names.
+  if (phase.beside) reports.push('.tmp/vitest-external-pg.json');
   const report = `.tmp/vitest-report-${index}.json`;
   rmSync(report, { force: true });
+  reports.push(report);
   const ok = run(phase.label, 'npx', [
     'vitest',
     'run',
@@ -89,5 +107,8 @@ for (const [index, phase] of phases.entries()) {
   }
 }
 failed += failedSteps;
+// Last, beside the summary: CI shows only the end of the output, where the failures' names belong.
+const failures = reports.flatMap(failuresOf);
+if (failures.length) console.log(`\nfailed:\n${failures.map((line) => `  ${line}`).join('\n')}`);
 console.log(`\ntests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failed === 0 && testsOk ? 0 : 1);
