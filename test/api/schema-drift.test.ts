@@ -25,6 +25,7 @@ import {
 import { input } from '../../src/shared/entities/fields';
 import { referenceList } from '../../src/shared/entities/reference-list';
 import { useOwnerClient } from '../support/owner-client';
+import { inRolledBackDdl } from '../support/rolled-back-ddl';
 import { useTestServer } from '../support/test-env';
 
 const env = useTestServer();
@@ -34,12 +35,11 @@ const ownerClient = useOwnerClient(() => env.server);
  * The drifts of `definitions` (after `prepare`, SQL that changes the schema), then those left
  * after applying their fixes, and what `look` reads before and after them; all rolled back.
  */
-async function driftAndAfterFixes<T = undefined>(
+function driftAndAfterFixes<T = undefined>(
   definitions: readonly EntityDefinition[],
   { prepare, look }: { prepare?: string; look?: () => Promise<T> } = {},
 ) {
-  await ownerClient().query('begin');
-  try {
+  return inRolledBackDdl(ownerClient(), async () => {
     if (prepare) await ownerClient().query(prepare);
     const lookedBefore = await look?.();
     const before: Drift[] = await schemaDriftWithin(ownerClient(), definitions);
@@ -49,9 +49,7 @@ async function driftAndAfterFixes<T = undefined>(
     const after = await schemaDriftWithin(ownerClient(), definitions);
     const looked = [lookedBefore, await look?.()];
     return { before: before.map(describeDrift), after: after.map(describeDrift), looked };
-  } finally {
-    await ownerClient().query('rollback');
-  }
+  });
 }
 
 /** How many terms the countries' terms table holds. */

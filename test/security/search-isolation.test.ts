@@ -26,6 +26,7 @@ import { patients } from '../../src/shared/entities/patients';
 import { callerFor, type Caller, type Row } from '../api/entities-helpers';
 import { newCompany, type TestCompany } from '../support/api';
 import { addPatients } from '../support/bulk-patients';
+import { inRolledBackDdl } from '../support/rolled-back-ddl';
 import { useTestServer } from '../support/test-env';
 import { adminToken } from '../support/users';
 
@@ -171,26 +172,23 @@ describe('the head key', () => {
     for (const search of ['vexill', 'son', 'vexillum a', 'son vexill'])
       statements.push(...(await searchInA(search)).statements);
     const client = await owner.connect();
-    const reads: IndexNode[] = [];
-    try {
-      await client.query('begin');
-      // The range key gone and sequential scans priced out: the head key is the planner's only
-      // other way to the terms, as a plan on stale statistics once took it. (As the owner: the
-      // app role may not drop the key. The key's predicate binds whoever reads.)
+    // The range key gone and sequential scans priced out: the head key is the planner's only
+    // other way to the terms, as a plan on stale statistics once took it. (As the owner: the
+    // app role may not drop the key. The key's predicate binds whoever reads.)
+    const reads = await inRolledBackDdl(client, async () => {
       await client.query('alter table patients_search drop constraint patients_search_pkey');
       await client.query('set local enable_seqscan = off');
       await client.query(`select set_config('app.company_id', $1, true)`, [String(a.companyId)]);
+      const found: IndexNode[] = [];
       for (const statement of statements) {
         const result = await client.query<{ 'QUERY PLAN': [{ Plan: IndexNode }] }>(
           `explain (analyze, format json) ${statement.sql}`,
           [...statement.parameters],
         );
-        reads.push(...indexReads(result.rows[0]!['QUERY PLAN'][0].Plan, 'patients_search_head'));
+        found.push(...indexReads(result.rows[0]!['QUERY PLAN'][0].Plan, 'patients_search_head'));
       }
-    } finally {
-      await client.query('rollback');
-      client.release();
-    }
+      return found;
+    }).finally(() => client.release());
     // "son" is common in A: its page is read from the head key, by its head.
     expect(reads.length).toBeGreaterThan(0);
     for (const read of reads) expect(read['Index Cond']).toMatch(/\bhead\b/);
