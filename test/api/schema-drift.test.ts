@@ -20,6 +20,7 @@ import {
   countries,
   herbs,
   patients,
+  prescriptions,
   type EntityDefinition,
 } from '../../src/shared/entities';
 import { input } from '../../src/shared/entities/fields';
@@ -50,6 +51,15 @@ function driftAndAfterFixes<T = undefined>(
     const looked = [lookedBefore, await look?.()];
     return { before: before.map(describeDrift), after: after.map(describeDrift), looked };
   });
+}
+
+/** The names of `table`'s indexes. */
+async function indexesOf(table: string): Promise<string[]> {
+  const { rows } = await ownerClient().query<{ name: string }>(
+    'select indexname as name from pg_indexes where tablename = $1',
+    [table],
+  );
+  return rows.map((r) => r.name);
 }
 
 /** How many terms the countries' terms table holds. */
@@ -144,6 +154,20 @@ describe('schema drift', () => {
     const [old, now] = looked;
     expect(old!.prefixes).toBeGreaterThan(0);
     expect(now).toEqual({ prefixes: 0, terms: old!.terms - old!.prefixes });
+  });
+
+  it('finds a partial index beside the whole one a definition asks for, and drops it', async () => {
+    const { before, after, looked } = await driftAndAfterFixes([prescriptions], {
+      prepare: `create index drift_partial on prescriptions (company_id, prescription_date)
+        where prescription_date is not null`,
+      look: async () => (await indexesOf('prescriptions')).includes('drift_partial'),
+    });
+    expect(before).toEqual([
+      'drift_partial: is a partial index on (company_id,prescription_date), ' +
+        "which the definition's index covers",
+    ]);
+    expect(after).toEqual([]);
+    expect(looked).toEqual([true, false]);
   });
 
   it('builds a new entity and its relation from their definitions alone', async () => {

@@ -8,7 +8,7 @@ import type pg from 'pg';
 import type { EntityDefinition, FieldDefinition } from '../../../shared/entities';
 import { SEARCH_TEXT_COLUMN, searchTableOf } from '../../entities/search-sql';
 import { allowedValues, columnSql, isNullable, optionCheckSql, udtOf } from './columns';
-import { indexSql } from './indexes';
+import { dropIndexSql, indexSql, isPartialOn } from './indexes';
 import { linkedTables, linkTableSql } from './links';
 import { printedExpression, readLiveSchema, type LiveSchema, type LiveTable } from './live-schema';
 import { foreignKeySql, onDeleteOf, referencedTable } from './references';
@@ -221,7 +221,7 @@ ${refillSearchTermsSql(d, termsKey.name)}`
         problem: `checks every term against ${foreign.references} (its terms come and go with their rows)`,
         fix: dropTermsForeignKeySql(d, foreign.name),
       });
-    if (!liveTerms.indexes.some((index) => index.join() === SEARCH_HEAD_KEY.join()))
+    if (!liveTerms.indexes.some((index) => index.columns.join() === SEARCH_HEAD_KEY.join()))
       drifts.push({
         subject: `${terms}_head`,
         problem: 'the head key is not partial (a range of terms could be read through it)',
@@ -274,8 +274,17 @@ function tableDrift(d: EntityDefinition, live: LiveTable): Drift[] {
   }
   for (const columns of d.indexes ?? []) {
     const key = ['company_id', ...columns].join();
-    if (!live.indexes.some((index) => index.join() === key)) {
+    if (!live.indexes.some((index) => index.columns.join() === key)) {
       drifts.push({ subject: d.table, problem: `no index on (${key})`, fix: indexSql(d, columns) });
+    }
+    // A partial index on the same columns serves nothing the whole one does not, and every
+    // write that meets its condition keeps both (0012 made one that 0033's whole index covers).
+    for (const partial of live.indexes.filter((index) => isPartialOn(index, key))) {
+      drifts.push({
+        subject: partial.name,
+        problem: `is a partial index on (${key}), which the definition's index covers`,
+        fix: dropIndexSql(partial.name),
+      });
     }
   }
   return drifts;

@@ -6,3 +6,12 @@ export const indexSql = (d: EntityDefinition, columns: readonly string[]): strin
 
 export const entityIndexesSql = (d: EntityDefinition): string[] =>
   (d.indexes ?? []).map((columns) => indexSql(d, columns));
+
+/** Whether a live index (columns, then `where …` when partial) is partial on exactly `key`. */
+export const isPartialOn = (index: { columns: readonly string[] }, key: string): boolean =>
+  index.columns.length > 1 &&
+  (index.columns.at(-1) ?? '').startsWith('where ') &&
+  index.columns.slice(0, -1).join() === key;
+
+/** `name` as PostgreSQL prints it (regclass, quoted when it must be). */
+export const dropIndexSql = (name: string): string => `drop index if exists ${name};`;

@@ -25,13 +25,18 @@ export interface LiveConstraint {
 export interface LiveTable {
   columns: Map<string, LiveColumn>;
   constraints: LiveConstraint[];
-  /** Key columns of each index, in order, then `where (…)` when it is partial. */
-  indexes: string[][];
+  /** Each index: its name, and its key columns in order, then `where (…)` when it is partial. */
+  indexes: LiveIndex[];
   triggers: Set<string>;
   forcedRowSecurity: boolean;
 }
 
 export type LiveSchema = Map<string, LiveTable>;
+
+export interface LiveIndex {
+  name: string;
+  columns: string[];
+}
 
 const emptyTable = (forced: boolean): LiveTable => ({
   columns: new Map(),
@@ -96,8 +101,8 @@ export async function readLiveSchema(client: pg.ClientBase): Promise<LiveSchema>
     });
   }
 
-  const indexes = await client.query<{ table_name: string; columns: string[] }>(
-    `select i.indrelid::regclass::text as table_name,
+  const indexes = await client.query<{ table_name: string; name: string; columns: string[] }>(
+    `select i.indrelid::regclass::text as table_name, i.indexrelid::regclass::text as name,
        array(select coalesce(a.attname::text, '?') from unnest(i.indkey) with ordinality k(n, o)
              left join pg_attribute a on a.attrelid = i.indrelid and a.attnum = k.n
              where k.o <= i.indnkeyatts order by k.o)
@@ -106,7 +111,9 @@ export async function readLiveSchema(client: pg.ClientBase): Promise<LiveSchema>
      from pg_index i join pg_class r on r.oid = i.indrelid
      where r.relnamespace = 'public'::regnamespace`,
   );
-  for (const i of indexes.rows) at(i.table_name)?.indexes.push(i.columns);
+  for (const { table_name, name, columns } of indexes.rows) {
+    at(table_name)?.indexes.push({ name, columns });
+  }
 
   const triggers = await client.query<{ table_name: string; name: string }>(
     `select t.tgrelid::regclass::text as table_name, t.tgname as name

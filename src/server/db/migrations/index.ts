@@ -32,6 +32,7 @@ import { searchKeyHeads0032 } from './0032_search_key_heads';
 import { searchHeadKeyPartial0033 } from './0033_search_head_key_partial';
 import { searchTermsNoCompanyKey0034 } from './0034_search_terms_no_company_key';
 import { searchTermsWithoutPrefixes0035 } from './0035_search_terms_without_prefixes';
+import { partialIndexesCovered0036 } from './0036_partial_indexes_covered';
 
 export const MIGRATIONS: readonly Migration[] = [
   platform,
@@ -63,4 +64,5 @@ export const MIGRATIONS: readonly Migration[] = [
   searchHeadKeyPartial0033,
   searchTermsNoCompanyKey0034,
   searchTermsWithoutPrefixes0035,
+  partialIndexesCovered0036,
 ];
