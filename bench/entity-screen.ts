@@ -16,7 +16,8 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, submitLogin } from '../test/support/chromium';
 import { post, startServer, type Figure } from './lib';
-import { asOwner, ownerUrlOf } from './scale';
+import { embeddedClusterOf } from '../src/server/db/embedded';
+import { asOwner } from './scale';
 import {
   calibrate,
   median,
@@ -329,7 +330,7 @@ export async function entityScreenBench(): Promise<Figure[]> {
     const seedMs = Date.now() - seeded;
     // Statistics as autovacuum leaves them within a minute of the seeding: the planner's first
     // guess of a table just filled (7 patients) chose a nested loop over the 5,000 rows.
-    await asOwner(await ownerUrlOf(dataDir), 'analyze');
+    await asOwner(embeddedClusterOf(dataDir).url, 'analyze');
     await settled();
     const storage = await storedLogin(browser, server.url);
 

@@ -12,7 +12,8 @@ import { join } from 'node:path';
 import { loadPatients } from '../test/support/bulk-patients';
 import { liveHeapOf, inspectorUrlOf, type LiveHeap } from './live-heap';
 import { post, startServer, type Figure } from './lib';
-import { asOwner, ownerUrlOf, type Envelope } from './scale';
+import { embeddedClusterOf } from '../src/server/db/embedded';
+import { asOwner, type Envelope } from './scale';
 
 const PASSWORD = 'Bench-Pass-2026';
 const PATIENTS = 100_000;
@@ -77,7 +78,7 @@ export async function exportBench(): Promise<Figure[]> {
     ]);
     let liveHeap: LiveHeap | undefined;
     try {
-      const ownerUrl = await ownerUrlOf(dataDir);
+      const ownerUrl = embeddedClusterOf(dataDir).url;
       const [demo] = await asOwner<{ id: string }>(
         ownerUrl,
         "select company_id as id from companies where company_slug = 'demo'",

@@ -3,10 +3,11 @@
  * 99 more companies beside the demo clinic, the patients seeded as the owner, and a signed-in
  * demo admin. `withScaleData` hands a bench all of it and cleans up after.
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { embeddedClusterOf } from '../src/server/db/embedded';
 import { seedPatients } from '../test/support/bulk-patients';
 import {
   createCompanies,
@@ -37,14 +38,6 @@ interface ScaleData {
   demo: number;
   /** How long seeding took. */
   figures: Figure[];
-}
-
-export async function ownerUrlOf(dataDir: string): Promise<string> {
-  const read = async (name: string) =>
-    JSON.parse(await readFile(join(dataDir, name), 'utf8')) as Record<string, unknown>;
-  const { password } = await read('pg-credentials.json');
-  const { port } = await read('pg-runtime.json');
-  return `postgres://postgres:${encodeURIComponent(String(password))}@127.0.0.1:${Number(port)}/materia`;
 }
 
 /** Runs one query as the owner on a connection of its own. */
@@ -124,7 +117,7 @@ export async function withScaleData(
   try {
     const server = await startServer({ DATA_DIR: dataDir, ADMIN_PASSWORD: PASSWORD, ...env });
     try {
-      const ownerUrl = await ownerUrlOf(dataDir);
+      const ownerUrl = embeddedClusterOf(dataDir).url;
       const appUrl = await appUrlOf(ownerUrl);
       const demo = await demoCompanyId(ownerUrl);
       const figures =

@@ -8,6 +8,8 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { embeddedClusterOf } from '../../src/server/db/embedded';
+import { clusterOwnerClient } from '../support/owner-client';
 import { post, serverEnv, serverProcess, type ServerProcess } from '../support/server-process';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
@@ -84,19 +86,9 @@ async function holdings(c: Caller) {
   };
 }
 
-/** The superuser's address of a server's embedded cluster, without a database. */
-async function clusterOf(server: ServerProcess) {
-  const read = async (name: string) =>
-    JSON.parse(await readFile(join(server.dataDir, name), 'utf8')) as Record<string, unknown>;
-  const port = Number((await read('pg-runtime.json')).port);
-  const password = String((await read('pg-credentials.json')).password);
-  return { root: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}`, port };
-}
-
 /** Runs `read` on a connection to a server's database as its superuser. */
 async function asOwnerOf<T>(server: ServerProcess, read: (owner: pg.Client) => Promise<T>) {
-  const owner = new pg.Client({ connectionString: `${(await clusterOf(server)).root}/materia` });
-  await owner.connect();
+  const owner = await clusterOwnerClient(server.dataDir);
   try {
     return await read(owner);
   } finally {
@@ -321,8 +313,8 @@ describe('one clinic exported and imported with --company', () => {
 describe('an external database whose owner is no superuser', () => {
   /** A database on the source's cluster, owned by a DBA-made role: BYPASSRLS, not superuser. */
   async function externalDatabase(name: string) {
-    const { root, port } = await clusterOf(source);
-    const admin = new pg.Client({ connectionString: `${root}/postgres` });
+    const { port, url } = embeddedClusterOf(source.dataDir, 'postgres');
+    const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     await admin.query(`create role ${name}_owner login createrole bypassrls password 'owner-pw'`);
     await admin.query(`create role ${name}_app login password 'app-pw'`);

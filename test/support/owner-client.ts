@@ -2,10 +2,9 @@
  * Connections as the database owner (no row-level security) for tests that look under the API:
  * the schema, a migration's SQL, the embedded cluster of a server's DATA_DIR.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
+import { embeddedClusterOf } from '../../src/server/db/embedded';
 import type { TestServer } from './api';
 
 /** Opened before the file's tests and closed after them. */
@@ -25,17 +24,14 @@ export function useOwnerClient(server: () => TestServer): () => pg.Client {
 }
 
 /**
- * A connection as the owner of the embedded cluster a server runs on DATA_DIR, from the
- * credentials and the port it keeps there (`database`: materia unless named).
+ * A connection as the superuser of the embedded cluster a server runs on DATA_DIR (`database`:
+ * materia unless named).
  */
 export async function clusterOwnerClient(
   dataDir: string,
   database = 'materia',
 ): Promise<pg.Client> {
-  const read = (file: string): unknown => JSON.parse(readFileSync(join(dataDir, file), 'utf8'));
-  const { password } = read('pg-credentials.json') as { password: string };
-  const { port } = read('pg-runtime.json') as { port: number };
-  const client = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', password, database });
+  const client = new pg.Client({ connectionString: embeddedClusterOf(dataDir, database).url });
   client.on('error', () => undefined); // a stopping cluster cuts this connection
   await client.connect();
   return client;

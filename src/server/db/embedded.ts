@@ -225,6 +225,17 @@ const urlOf = (password: string, port: number, socket: string | undefined) =>
   `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${EMBEDDED_DATABASE}` +
   (socket ? `?host=${encodeURIComponent(socket)}` : '');
 
+/**
+ * For tools and tests beside a server on DATA_DIR: its embedded cluster's port and the
+ * superuser's address of `database` over TCP, from the files the server keeps there.
+ */
+export function embeddedClusterOf(dataDir: string, database = EMBEDDED_DATABASE) {
+  const read = (file: string): unknown => JSON.parse(readFileSync(join(dataDir, file), 'utf8'));
+  const { password } = read('pg-credentials.json') as { password: string };
+  const { port } = read('pg-runtime.json') as Runtime;
+  return { port, url: urlOf(password, port, undefined).replace(/[^/]*$/, database) };
+}
+
 export async function startEmbeddedPostgres(
   dataDir: string,
   log: Logger,
