@@ -5,10 +5,11 @@
  * calls answer 503, the server restarts it, and when it can not, the server stops with a non-zero
  * exit code instead of answering 500 for ever.
  */
-import { rename } from 'node:fs/promises';
+import { readFile, readdir, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_DOWN_TEXT } from '../../src/server/db/availability';
+import { isAlive } from '../../src/server/db/embedded';
 import { MAX_RESTARTS } from '../../src/server/db/watchdog';
 import { logInAdmin, post, serverProcess, type ServerProcess } from '../support/server-process';
 
@@ -77,7 +78,26 @@ const breakDataFolder = (broken: boolean) => {
   return broken ? rename(file, `${file}.away`) : rename(`${file}.away`, file);
 };
 
+/** The processes whose parent is `pid`. */
+async function childrenOf(pid: number): Promise<number[]> {
+  const children: number[] = [];
+  for (const entry of await readdir('/proc')) {
+    const stat = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
+    const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    if (/^\d+$/.test(entry) && parent === pid) children.push(Number(entry));
+  }
+  return children;
+}
+
 const linesMatching = (pattern: RegExp) => server.output().match(pattern)?.length ?? 0;
+
+/** `check`, failing with the end of what the server printed, which tells why. */
+const explained = (check: Promise<void>) =>
+  check.catch((error: unknown) => {
+    if (error instanceof Error)
+      error.message += `\nThe server printed:\n${server.output().slice(-4000)}`;
+    throw error;
+  });
 
 describe('kill -9 during a 20-client write burst', () => {
   it('of the server: after a restart on the same folder every acknowledged write is there once', async () => {
@@ -104,7 +124,7 @@ describe('kill -9 during a 20-client write burst', () => {
       .poll(() => burst.acked.length, { timeout: 30_000 })
       .toBeGreaterThanOrEqual(ACKS_BEFORE_KILL);
     process.kill(postmaster as number, 'SIGKILL');
-    await expect.poll(listStatus, { timeout: 45_000, interval: 250 }).toBe(200);
+    await explained(expect.poll(listStatus, { timeout: 45_000, interval: 250 }).toBe(200));
     stopped = true;
     await burst.done;
     expect(server.postmasterPid()).not.toBe(postmaster);
@@ -113,6 +133,26 @@ describe('kill -9 during a 20-client write burst', () => {
     expectEachOnce(burst.acked, await storedNames('pg'));
     expect(linesMatching(/The database is not available/g)).toBe(1);
     expect(linesMatching(/The database is available again/g)).toBe(1);
+  }, 90_000);
+});
+
+describe('kill -9 of PostgreSQL while one of its processes can not exit', () => {
+  it('waits for it, then kills it, and restarts the database', async () => {
+    const postmaster = server.postmasterPid() as number;
+    const [child] = await childrenOf(postmaster);
+    expect(child).toBeDefined();
+    // A stopped process keeps the old shared memory, and the new postmaster refuses to start
+    // while it does, as it would while a backend waits on a slow disk.
+    process.kill(child!, 'SIGSTOP');
+    try {
+      process.kill(postmaster, 'SIGKILL');
+      await expect.poll(listStatus, { timeout: 10_000, interval: 100 }).toBe(503);
+      await explained(expect.poll(listStatus, { timeout: 45_000, interval: 250 }).toBe(200));
+    } finally {
+      if (isAlive(child!)) process.kill(child!, 'SIGKILL');
+    }
+    expect(linesMatching(/outlived their postmaster/g)).toBe(1);
+    expect(linesMatching(/Restarting the embedded database/g)).toBe(2);
   }, 90_000);
 });
 

@@ -5,7 +5,7 @@
  */
 import { randomBytes, randomInt } from 'node:crypto';
 import { chmod, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, realpathSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { totalmem } from 'node:os';
 import { createRequire } from 'node:module';
@@ -48,6 +48,8 @@ const EMBEDDED_DATABASE = 'materia';
  * of database connections beside it.
  */
 const LISTEN_PORTS = { from: 20_000, to: 32_767 };
+/** How long a dead postmaster's children are given to exit before they are killed. */
+const ORPHANS_WAIT_MS = 10_000;
 
 function canListen(port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -93,6 +95,59 @@ function isPostmasterOf(pid: number, pgDir: string): boolean {
   } catch {
     return true; // no /proc to ask: trust the lock file, as PostgreSQL itself does
   }
+}
+
+/**
+ * The processes working in the cluster's folder (a postmaster's children work where it does). On
+ * a system without /proc none are found.
+ */
+function processesIn(pgDir: string): number[] {
+  let folder: string;
+  let entries: string[];
+  try {
+    folder = realpathSync(pgDir);
+    entries = readdirSync('/proc');
+  } catch {
+    return [];
+  }
+  return entries
+    .filter((entry) => {
+      if (!/^\d+$/.test(entry)) return false;
+      try {
+        return realpathSync(`/proc/${entry}/cwd`) === folder;
+      } catch {
+        return false; // gone meanwhile, or not ours to see
+      }
+    })
+    .map(Number);
+}
+
+/**
+ * After the postmaster died, its children (backends, background workers) exit once they notice,
+ * which a backend waiting on the disk does only after its write. A new postmaster refuses to
+ * start while any of them still holds the old shared memory, and each refusal would count as a
+ * failed restart: they are waited for first, then killed (their work is undone by the recovery
+ * the new start runs anyway).
+ */
+async function awaitOrphans(pgDir: string, log: Logger): Promise<void> {
+  const started = Date.now();
+  const waitFor = async (ms: number) => {
+    while (processesIn(pgDir).length > 0 && Date.now() - started < ms) await sleep(100);
+    return processesIn(pgDir);
+  };
+  let left = await waitFor(ORPHANS_WAIT_MS);
+  if (left.length > 0) {
+    log.warn(
+      `${left.length} database processes outlived their postmaster by ${ORPHANS_WAIT_MS / 1000} s; killing them.`,
+    );
+    for (const pid of left) process.kill(pid, 'SIGKILL');
+    left = await waitFor(2 * ORPHANS_WAIT_MS);
+  }
+  const waited = Date.now() - started;
+  if (waited >= 1000 || left.length > 0)
+    log.warn(
+      `Waited ${waited} ms for the dead database's processes to exit (${left.length} left).`,
+    );
 }
 
 async function stopPostmaster(pid: number, log: Logger): Promise<void> {
@@ -304,6 +359,7 @@ export async function startEmbeddedPostgres(
     running: () => postmaster !== null && isAlive(postmaster),
     async restart() {
       if (stopped) return;
+      await awaitOrphans(pgDir, log);
       // The library's promise rejects with nothing when the process exits while starting.
       await cluster.start().catch((error: unknown) => {
         throw error instanceof Error ? error : new Error('the database process exited at start');
