@@ -191,6 +191,8 @@ describe('a database that can not be restarted', () => {
       expect(exit.code, server.output()).toBe(1);
       expect(linesMatching(/The database is not available/g)).toBe(1);
       expect(linesMatching(/Restarting the embedded database/g)).toBe(MAX_RESTARTS);
+      // Each failed restart says why, in PostgreSQL's words.
+      expect(linesMatching(/did not start: .*FATAL: .*PG_VERSION/g)).toBe(MAX_RESTARTS);
       expect(linesMatching(/Materia is stopping/g)).toBe(1);
     } finally {
       await breakDataFolder(false);

@@ -48,6 +48,8 @@ const EMBEDDED_DATABASE = 'materia';
  * of database connections beside it.
  */
 const LISTEN_PORTS = { from: 20_000, to: 32_767 };
+/** PostgreSQL's output lines kept for the message of a failed restart. */
+const SAID_KEPT = 20;
 /** How long a dead postmaster's children are given to exit before they are killed. */
 const ORPHANS_WAIT_MS = 10_000;
 
@@ -316,6 +318,8 @@ export async function startEmbeddedPostgres(
   if (initialised) await recoverStaleCluster(pgDir, log);
   const port = await freePort();
   const socket = socketFolderOf(pgDir, port);
+  /** PostgreSQL's last lines: a failed restart says why with them. */
+  const said: string[] = [];
   const cluster = new EmbeddedPostgres({
     databaseDir: pgDir,
     user: SUPERUSER,
@@ -333,7 +337,11 @@ export async function startEmbeddedPostgres(
       '-c',
       `unix_socket_directories=${socket ?? ''}`,
     ],
-    onLog: (m) => log.debug(m.trim()),
+    onLog: (m) => {
+      said.push(m.trim());
+      said.splice(0, said.length - SAID_KEPT);
+      log.debug(m.trim());
+    },
     onError: (e) => log.warn(String(e).trim()),
   });
   if (!initialised) {
@@ -360,9 +368,12 @@ export async function startEmbeddedPostgres(
     async restart() {
       if (stopped) return;
       await awaitOrphans(pgDir, log);
+      said.length = 0;
       // The library's promise rejects with nothing when the process exits while starting.
       await cluster.start().catch((error: unknown) => {
-        throw error instanceof Error ? error : new Error('the database process exited at start');
+        if (error instanceof Error) throw error;
+        const fatal = said.findLast((line) => /\b(FATAL|PANIC):/.test(line));
+        throw new Error(`the database process exited at start${fatal ? ` (${fatal})` : ''}`);
       });
       postmaster = livePostmaster(pgDir);
     },
