@@ -5,6 +5,7 @@
  * calls answer 503, the server restarts it, and when it can not, the server stops with a non-zero
  * exit code instead of answering 500 for ever.
  */
+import { spawn } from 'node:child_process';
 import { readFile, readdir, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -144,12 +145,16 @@ describe('kill -9 of PostgreSQL while one of its processes can not exit', () => 
     // A stopped process keeps the old shared memory, and the new postmaster refuses to start
     // while it does, as it would while a backend waits on a slow disk.
     process.kill(child!, 'SIGSTOP');
+    // An operator's process sitting in the folder is not PostgreSQL's: it is left alone.
+    const bystander = spawn('sleep', ['120'], { cwd: join(server.dataDir, 'pg') });
     try {
       process.kill(postmaster, 'SIGKILL');
       await expect.poll(listStatus, { timeout: 10_000, interval: 100 }).toBe(503);
       await explained(expect.poll(listStatus, { timeout: 45_000, interval: 250 }).toBe(200));
+      expect(bystander.exitCode ?? bystander.signalCode).toBeNull();
     } finally {
       if (isAlive(child!)) process.kill(child!, 'SIGKILL');
+      bystander.kill('SIGKILL');
     }
     expect(linesMatching(/outlived their postmaster/g)).toBe(1);
     expect(linesMatching(/Restarting the embedded database/g)).toBe(2);

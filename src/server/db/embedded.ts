@@ -100,8 +100,9 @@ function isPostmasterOf(pid: number, pgDir: string): boolean {
 }
 
 /**
- * The processes working in the cluster's folder (a postmaster's children work where it does). On
- * a system without /proc none are found.
+ * The PostgreSQL processes working in the cluster's folder (a postmaster's children work where it
+ * does). Only `postgres` ones: an operator's shell may sit in the folder too. On a system without
+ * /proc none are found.
  */
 function processesIn(pgDir: string): number[] {
   let folder: string;
@@ -116,7 +117,10 @@ function processesIn(pgDir: string): number[] {
     .filter((entry) => {
       if (!/^\d+$/.test(entry)) return false;
       try {
-        return realpathSync(`/proc/${entry}/cwd`) === folder;
+        return (
+          realpathSync(`/proc/${entry}/cwd`) === folder &&
+          readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres'
+        );
       } catch {
         return false; // gone meanwhile, or not ours to see
       }
