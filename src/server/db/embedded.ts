@@ -282,8 +282,13 @@ function cacheTuning(): string[] {
   return hasModule('pg_prewarm') ? ['shared_preload_libraries=pg_prewarm'] : [];
 }
 
-const urlOf = (password: string, port: number, socket: string | undefined) =>
-  `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${EMBEDDED_DATABASE}` +
+const urlOf = (
+  password: string,
+  port: number,
+  socket: string | undefined,
+  database = EMBEDDED_DATABASE,
+) =>
+  `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}` +
   (socket ? `?host=${encodeURIComponent(socket)}` : '');
 
 /**
@@ -294,7 +299,7 @@ export function embeddedClusterOf(dataDir: string, database = EMBEDDED_DATABASE)
   const read = (file: string): unknown => JSON.parse(readFileSync(join(dataDir, file), 'utf8'));
   const { password } = read('pg-credentials.json') as { password: string };
   const { port } = read('pg-runtime.json') as Runtime;
-  return { port, url: urlOf(password, port, undefined).replace(/[^/]*$/, database) };
+  return { port, url: urlOf(password, port, undefined, database) };
 }
 
 export async function startEmbeddedPostgres(
@@ -342,9 +347,10 @@ export async function startEmbeddedPostgres(
       `unix_socket_directories=${socket ?? ''}`,
     ],
     onLog: (m) => {
-      said.push(m.trim());
+      const line = m.trim();
+      said.push(line);
       said.splice(0, said.length - SAID_KEPT);
-      log.debug(m.trim());
+      log.debug(line);
     },
     onError: (e) => log.warn(String(e).trim()),
   });
