@@ -206,6 +206,30 @@ describe('a full pool', () => {
   });
 });
 
+describe('a database slow to open a connection', () => {
+  it('starts and serves although each new connection takes longer than DATABASE_POOL_WAIT_MS', async () => {
+    // A busy database machine: the wait for a free connection is 100 ms, opening one takes 400.
+    // pg-pool ended such a connection after the wait, so the server failed to start (CI, PG 15).
+    const owner = new URL(inject('databaseOwnerUrl'));
+    const proxy = await tcpProxy({ host: owner.hostname, port: Number(owner.port) }, 400);
+    try {
+      const slow = await startTestServer({
+        DATABASE_URL: proxy.urlFor(inject('databaseOwnerUrl')),
+        DATABASE_APP_URL: proxy.urlFor(inject('databaseAppUrl')),
+        DATABASE_POOL_WAIT_MS: '100',
+      });
+      try {
+        const list = await call(slow, env.company, 'herbs/list', { limit: 5 }, env.admin);
+        expect(list.status).toBe(200);
+      } finally {
+        await slow.close();
+      }
+    } finally {
+      await proxy.close();
+    }
+  });
+});
+
 describe('an idle pool', () => {
   it(`closes the connections it no longer needs but keeps ${WARM_CONNECTIONS} open`, async () => {
     const pooled = await startTestServer({

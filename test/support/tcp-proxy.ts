@@ -1,7 +1,8 @@
 /**
  * A TCP relay in front of the test database, so that a test can take the database away from a
  * real server (every connection cut, new ones refused) and give it back, as a network failure or
- * a restarted external PostgreSQL would.
+ * a restarted external PostgreSQL would; or make every new connection slow to open, as a busy
+ * database machine does.
  */
 import { createServer, connect, type Server, type Socket } from 'node:net';
 
@@ -14,23 +15,36 @@ interface TcpProxy {
   close(): Promise<void>;
 }
 
-export async function tcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
+export async function tcpProxy(
+  target: { host: string; port: number },
+  /** How long each connection waits before the relay opens its way to the database. */
+  openDelayMs = 0,
+): Promise<TcpProxy> {
   const sockets = new Set<Socket>();
   let port = 0;
   let server: Server | null = null;
 
+  const track = (socket: Socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => undefined);
+  };
+
   const listen = () =>
     new Promise<void>((resolve, reject) => {
-      const next = createServer((client) => {
+      const relay = (client: Socket) => {
+        if (client.destroyed) return;
         const upstream = connect(target.port, target.host);
-        for (const socket of [client, upstream]) {
-          sockets.add(socket);
-          socket.on('close', () => sockets.delete(socket));
-          socket.on('error', () => undefined);
-        }
+        track(upstream);
         client.pipe(upstream).pipe(client);
         client.on('close', () => upstream.destroy());
         upstream.on('close', () => client.destroy());
+      };
+      const next = createServer((client) => {
+        track(client);
+        // Until the relay pipes it, what the client sends waits in its socket.
+        if (openDelayMs > 0) setTimeout(() => relay(client), openDelayMs);
+        else relay(client);
       });
       next.once('error', reject);
       next.listen(port, '127.0.0.1', () => {

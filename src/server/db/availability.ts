@@ -22,8 +22,8 @@ export interface Availability {
 export const alwaysAvailable: Availability = { available: true };
 
 /**
- * pg-pool's errors when no connection came free within connectionTimeoutMillis: none was
- * returned to the pool in time, or a new one took longer than that to open (a busy machine).
+ * pg-pool's errors when no connection came free in time: none was returned to the pool within
+ * DATABASE_POOL_WAIT_MS, or a new one took longer than its own bound to open (wait-bound-pool.ts).
  */
 const POOL_TIMEOUT = /timeout exceeded when trying to connect|due to connection timeout/;
 

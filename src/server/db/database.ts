@@ -12,6 +12,7 @@ import { migrate } from './migrate';
 import { MIGRATIONS } from './migrations';
 import { preparingPool } from './prepared-pool';
 import { within } from './timing';
+import { WaitBoundPool } from './wait-bound-pool';
 import type { DB } from './schema';
 
 // Dates stay text (YYYY-MM-DD) as the API carries them; bigint ids fit in a JS number.
@@ -112,11 +113,11 @@ export async function openDatabase(config: Config, log: Logger): Promise<Databas
     const appUrl = await appUrlFor(config, ownerUrl);
     const appRole = roleOf(appUrl);
     await migrate(ownerUrl, appRole, MIGRATIONS, (m) => log.info(m));
-    const pool = new pg.Pool({
+    const pool = new WaitBoundPool({
       connectionString: appUrl,
       max: config.databasePoolSize,
-      // A request waits this long for a connection, then answers 503 (availability.ts): a full
-      // pool must never hang the server.
+      // A request waits this long for a connection another holds, then answers 503
+      // (availability.ts): a full pool must never hang the server. Opening one may take longer.
       connectionTimeoutMillis: config.databasePoolWaitMs,
       idleTimeoutMillis: config.databasePoolIdleMs,
       // Connections beyond these close once idle that long. These stay, with the statements they
@@ -129,8 +130,7 @@ export async function openDatabase(config: Config, log: Logger): Promise<Databas
     });
     // An idle connection cut (the cluster stopping or dying) is the watchdog's to report, once.
     pool.on('error', (error) => log.debug(`Idle database connection lost: ${error.message}`));
-    // On a connection of its own: the pool gives up on a new connection after
-    // DATABASE_POOL_WAIT_MS, which a first connection to a busy server (SCRAM included) may take.
+    // On a connection of its own: when the role is refused, no pooled connection is left open.
     const check = new pg.Client({ connectionString: appUrl });
     await check.connect();
     try {
