@@ -19,8 +19,17 @@ type Row = Readonly<Record<string, unknown>>;
 
 const STORED = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?/;
 
-/** A count as people read it: 107,805. */
-export const countText = (n: number): string => n.toLocaleString('en-GB');
+const THOUSANDS = /\B(?=(\d{3})+(?!\d))/g;
+
+/**
+ * A count as people read it: 107,805. Whole numbers are grouped here, as en-GB groups them:
+ * `toLocaleString('en-GB')` builds an ICU number formatter on every call, and the page's first
+ * took 10–16 ms of a list screen's opening (its "found" badge) on a two-core machine.
+ */
+export const countText = (n: number): string =>
+  Number.isSafeInteger(n) && !Object.is(n, -0)
+    ? String(n).replace(THOUSANDS, ',')
+    : n.toLocaleString('en-GB');
 
 /** Any stored value as text: '' for none, JSON for structured values. */
 export function textOf(value: unknown): string {
