@@ -25,6 +25,8 @@ import { paletteFigures } from './search-everywhere';
 import { BENCH_ADMIN, asOwner, signIn, withScaleData, type Auth, type Envelope } from './scale';
 import {
   load,
+  median,
+  medianItem,
   othersBusy,
   post,
   treeCpuSeconds,
@@ -36,6 +38,8 @@ import {
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CLASS_SECONDS = Number(process.env.BENCH_CLASS_SECONDS ?? 5);
 const WARM_UP_SECONDS = 3;
+/** Windows of the 8-connection searches, alternating with windows of the same SQL through pg. */
+const PAIRS = Number(process.env.BENCH_PAIRS ?? 3);
 const READ_WARM_UP_SECONDS = 1;
 /** Searches of every class right after the server starts, before any figure (shown apart). */
 const START_SECONDS = 10;
@@ -144,6 +148,14 @@ function oneClientFigures(
 interface Measured extends LoadResult {
   /** CPU time of the server and its PostgreSQL (and of the bench's own client for raw SQL). */
   cpuMs: number;
+  /** CPU time of this process (the load's client) per request. */
+  clientMs: number;
+}
+
+/** A window's figures, and a note if others kept the machine busy during it. */
+interface Windowed {
+  result: Measured;
+  note: string;
 }
 
 async function withCpu(
@@ -155,9 +167,11 @@ async function withCpu(
   const before = await treeCpuSeconds(pid);
   const own = process.cpuUsage();
   const result = await run();
-  const ownUsed = ownCpu ? process.cpuUsage(own) : { user: 0, system: 0 };
-  const used = (await treeCpuSeconds(pid)) - before + (ownUsed.user + ownUsed.system) / 1e6;
-  return { ...result, cpuMs: (used * 1000) / (result.requestsPerSecond * SECONDS) };
+  const ownUsed = process.cpuUsage(own);
+  const ownSeconds = (ownUsed.user + ownUsed.system) / 1e6;
+  const used = (await treeCpuSeconds(pid)) - before + (ownCpu ? ownSeconds : 0);
+  const perRequest = (seconds: number) => (seconds * 1000) / (result.requestsPerSecond * SECONDS);
+  return { ...result, cpuMs: perRequest(used), clientMs: perRequest(ownSeconds) };
 }
 
 function loadFigures(
@@ -187,7 +201,9 @@ function loadFigures(
       name: `${label} CPU per request`,
       value: result.cpuMs,
       unit: 'ms',
-      note: `Node + PostgreSQL; ${cpus().length} cores allow ≈ ${Math.round((cpus().length * 1000) / result.cpuMs)} req/s`,
+      note:
+        `Node + PostgreSQL; ${cpus().length} cores allow ≈ ${Math.round((cpus().length * 1000) / result.cpuMs)} req/s; ` +
+        `the load's client (this process) ${result.clientMs.toFixed(2)} ms`,
     },
   ];
 }
@@ -303,34 +319,71 @@ async function connectionsSection(
   auth: Auth,
 ): Promise<Figure[]> {
   const searches = ALL_TERMS.map((term) => listPage(1, 50, { search: term }));
-  const run = async (connections: number, queries: readonly object[] = searches) => {
+  const apiLoad = (connections: number, queries: readonly object[] = searches) => {
     const next = cycle(queries);
     const body = () => ({ ...auth, ...next() });
-    await load(server.url, 'patients/list', body, connections, WARM_UP_SECONDS);
-    return noted(server, () =>
-      withCpu(server, () => load(server.url, 'patients/list', body, connections, SECONDS)),
-    );
+    return {
+      warm: () => load(server.url, 'patients/list', body, connections, WARM_UP_SECONDS),
+      measure: () =>
+        noted(server, () =>
+          withCpu(server, () => load(server.url, 'patients/list', body, connections, SECONDS)),
+        ),
+    };
   };
-  const eight = await run(8);
+  const run = async (connections: number, queries?: readonly object[]) => {
+    const api = apiLoad(connections, queries);
+    await api.warm();
+    return api.measure();
+  };
   const calls = await engineListSql(appUrl, demo, searches);
-  await sqlLoad(appUrl, demo, calls, 8, WARM_UP_SECONDS);
+  const api = apiLoad(8);
   // The SQL's client is this process: its CPU is counted as the server's here, not as others'.
-  const direct = await noted(server, () =>
-    withCpu(server, () => sqlLoad(appUrl, demo, calls, 8, SECONDS), true),
+  const direct = () =>
+    noted(server, () => withCpu(server, () => sqlLoad(appUrl, demo, calls, 8, SECONDS), true));
+  await api.warm();
+  await sqlLoad(appUrl, demo, calls, 8, WARM_UP_SECONDS);
+  // The API's windows alternate with the SQL's, and each ratio is taken between neighbours: this
+  // machine's speed drifts from one minute to the next (the same SQL did 1,225 and 1,833 a
+  // second in two runs), which a ratio of two windows minutes apart would measure too.
+  const pairs: { api: Windowed; sql: Windowed }[] = [];
+  for (let pair = 0; pair < PAIRS; pair++) {
+    pairs.push({ api: await api.measure(), sql: await direct() });
+  }
+  const perSecond = (w: Windowed) => w.result.requestsPerSecond;
+  const eight = medianItem(
+    pairs.map((p) => p.api),
+    perSecond,
   );
+  const sql = medianItem(
+    pairs.map((p) => p.sql),
+    perSecond,
+  );
+  const ratios = pairs.map((p) => p.api.result.cpuMs / p.sql.result.cpuMs);
+  const windows = (side: 'api' | 'sql') =>
+    `median of ${PAIRS} windows of ${SECONDS} s: ` +
+    pairs.map((p) => perSecond(p[side]).toFixed(0)).join(', ');
   const thirtyTwo = await run(32);
   // The most a tenant call can give on this machine: one read of one row, nothing searched.
   const cheapest = await run(8, [listPage(1, 1)]);
   const statements = calls.map((c) => c.length);
   return [
-    ...loadFigures('search page 1 at 8 connections', eight.result, 8, eight.note, 1000),
-    ...loadFigures('same SQL through pg at 8', direct.result, 8, direct.note),
+    ...loadFigures(
+      'search page 1 at 8 connections',
+      eight.result,
+      8,
+      joinNotes(windows('api'), eight.note),
+      1000,
+    ),
+    ...loadFigures('same SQL through pg at 8', sql.result, 8, joinNotes(windows('sql'), sql.note)),
     {
       name: 'CPU per request, API ÷ same SQL',
-      value: eight.result.cpuMs / direct.result.cpuMs,
+      value: median(ratios),
       unit: '×',
       budget: { limit: 1.5, kind: 'max' },
-      note: `SQL: begin + tenant, the call's ${Math.min(...statements)}–${Math.max(...statements)} statements (prepared), commit`,
+      note: joinNotes(
+        `median of ${PAIRS}, each between neighbouring windows: ${ratios.map((r) => r.toFixed(2)).join(', ')}`,
+        `SQL: begin + tenant, the call's ${Math.min(...statements)}–${Math.max(...statements)} statements (prepared), commit`,
+      ),
     },
     ...loadFigures('search page 1 at 32 connections', thirtyTwo.result, 32, thirtyTwo.note),
     ...loadFigures('floor: patients/list of 1 row at 8', cheapest.result, 8, cheapest.note),

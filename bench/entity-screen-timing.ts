@@ -4,6 +4,7 @@
  * driver is counted. The split comes from the Navigation and Resource Timing entries.
  */
 import type { Browser, BrowserContext } from 'playwright-core';
+import { median } from './lib';
 
 type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 
@@ -148,12 +149,6 @@ export async function calibrate(browser: Browser): Promise<number> {
   } finally {
     await context.close();
   }
-}
-
-export function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
 /** The requests in the order they were sent, one line each, for reading the waterfall. */

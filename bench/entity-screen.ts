@@ -16,12 +16,11 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, submitLogin } from '../test/support/chromium';
-import { post, startServer, type Figure } from './lib';
+import { median, post, startServer, type Figure } from './lib';
 import { embeddedClusterOf } from '../src/server/db/embedded';
 import { asOwner } from './scale';
 import {
   calibrate,
-  median,
   timeOpenings,
   timeScreen,
   waterfall,

@@ -129,6 +129,18 @@ export async function load(
   };
 }
 
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+/** The item whose key is the median's (the lower of the two middle ones for an even count). */
+export function medianItem<T>(items: readonly T[], key: (item: T) => number): T {
+  const sorted = [...items].sort((a, b) => key(a) - key(b));
+  return sorted[Math.floor((sorted.length - 1) / 2)]!;
+}
+
 /** The value below which `fraction` of the sorted samples fall. */
 export function percentile(sorted: readonly number[], fraction: number): number {
   if (sorted.length === 0) return NaN;

@@ -11,8 +11,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { launchBrowser, submitLogin } from '../test/support/chromium';
-import { calibrate, median } from './entity-screen-timing';
-import type { Figure, RunningServer } from './lib';
+import { calibrate } from './entity-screen-timing';
+import { median, type Figure, type RunningServer } from './lib';
 
 const BUDGET_MS = 50;
 /** A typist's pace: keystrokes 100–200 ms apart. */
