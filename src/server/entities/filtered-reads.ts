@@ -15,7 +15,8 @@ import {
   narrowingCondition,
   pageSteps,
   searchCount,
-  searchPageRows,
+  namedRowsOf,
+  searchPageSource,
   termsServe,
   type SearchCount,
 } from './search-pages';
@@ -76,11 +77,18 @@ export async function listPage(
   const shape = q.row_shape === 'summary' ? 'summary' : 'list';
   const search = directSearch(d, q);
   if (search) {
-    const found = await searchPageRows(trx, d, companyId, search, page.offset, page.limit);
-    const ids = found?.map((r) => r.id);
-    if (ids) {
+    const found = await searchPageSource(trx, d, companyId, search, page.offset, page.limit);
+    if (found) {
       await commitWithNext(trx);
-      return repo.rowsInListOrder(trx, d, companyId, ids, shape);
+      return Array.isArray(found)
+        ? repo.rowsInListOrder(
+            trx,
+            d,
+            companyId,
+            found.map((r) => r.id),
+            shape,
+          )
+        : repo.rowsOfKeys(trx, d, companyId, found, page.offset, shape);
     }
   }
   const where = await conditionsOf(read, q);
@@ -109,10 +117,13 @@ export async function typeaheadLabels(read: Read, q: ReadQuery, page: Page) {
   const { trx, d, companyId } = read;
   const search = directSearch(d, q);
   // A search's page holds the names already, in the list's order: they are the labels.
-  const found = search
-    ? await searchPageRows(trx, d, companyId, search, page.offset, page.limit)
+  const source = search
+    ? await searchPageSource(trx, d, companyId, search, page.offset, page.limit)
     : null;
-  if (found) return found.map((r) => ({ id: r.id, label: r.name }));
+  if (source) {
+    const found = await namedRowsOf(trx, source, page.offset);
+    return found.map((r) => ({ id: r.id, label: r.name }));
+  }
   return repo.labelRows(trx, d, companyId, {
     where: await conditionsOf(read, q),
     orderBy: orderBy(d, undefined),

@@ -462,29 +462,33 @@ export function pageSteps(
 }
 
 /**
- * One page of a search in the list's own order with no other filter, as `(id, name)` rows, or
- * null when the terms can not serve it (see `termsServe`). A broad search most often has its page
+ * The last step of a search's page in the list's own order with no other filter: its `(id, name)`
+ * rows when an earlier statement answered them already (past `offset`), else the statement that
+ * gives them (`(id, name)` rows in no order: order them by name, id and skip `offset`). Null when
+ * the terms can not serve the search (see `termsServe`). A broad search most often has its page
  * among the first rows of the list (the walk); otherwise the narrowest word's terms give it
- * (`pageSteps`). A list then reads the page's rows by these ids, given as values: read by the
- * ids' query as a subquery instead, the planner of PostgreSQL 15 scanned the company's rows for
- * them (the isolation test saw it change with another company's statistics). A typeahead needs
- * no more than the names (its labels), and reads nothing more.
+ * (`pageSteps`). A list reads the page's rows in the same statement (`repo.rowsOfKeys`); a
+ * typeahead needs no more than the names (its labels).
  */
-export async function searchPageRows(
+export async function searchPageSource(
   trx: Tx,
   d: EntityDefinition,
   companyId: number,
   q: SearchQuery,
   offset: number,
   limit: number,
-): Promise<NamedRow[] | null> {
+): Promise<NamedRow[] | RawBuilder<unknown> | null> {
   if (!termsServe(d, q)) return null;
   const steps = pageSteps(d, companyId, q, offset + limit);
-  if ('rows' in steps) return rowsPastOffset(trx, steps.rows, offset);
+  if ('rows' in steps) return steps.rows;
   const result = await sql<FirstAnswer>`${steps.first}`.execute(trx);
   const page = steps.then(result.rows[0]!);
-  return Array.isArray(page) ? page.slice(offset) : rowsPastOffset(trx, page, offset);
+  return Array.isArray(page) ? page.slice(offset) : page;
 }
+
+/** A search page's `(id, name)` rows in list order, from what `searchPageSource` answered. */
+export const namedRowsOf = (trx: Tx, source: NamedRow[] | RawBuilder<unknown>, offset: number) =>
+  Array.isArray(source) ? source : rowsPastOffset(trx, source, offset);
 
 /** Counts the rows that match, up to `cap`, in list order. */
 async function countByWalk(
