@@ -24,6 +24,7 @@ import { paletteBrowserFigures } from './palette-browser';
 import { paletteFigures } from './search-everywhere';
 import { BENCH_ADMIN, asOwner, signIn, withScaleData, type Auth, type Envelope } from './scale';
 import {
+  busyNote,
   load,
   median,
   medianItem,
@@ -45,8 +46,6 @@ const READ_WARM_UP_SECONDS = 1;
 const START_SECONDS = 10;
 /** One server process per core, as docs/operations.md advises for a machine serving many. */
 const SERVER_PROCESSES = Number(process.env.BENCH_SERVER_PROCESSES ?? availableParallelism());
-/** Cores other processes may keep busy during a figure before it is marked as measured busy. */
-const QUIET_OTHERS = 0.2;
 
 /** What staff type, by class; each class is measured and printed on its own. */
 // prettier-ignore
@@ -75,13 +74,6 @@ const cycle = <T>(items: readonly T[]) => {
   let next = 0;
   return () => items[next++ % items.length]!;
 };
-
-/** A note for a figure taken while other processes kept the machine busy. */
-function busyNote(othersCores: number): string {
-  return othersCores > QUIET_OTHERS
-    ? `MEASURED BUSY (other processes used ${othersCores.toFixed(2)} cores)`
-    : `others ${othersCores.toFixed(2)} cores`;
-}
 
 /** Runs one measurement, noting how busy the rest of the machine was meanwhile. */
 async function noted<T>(server: RunningServer, work: () => Promise<T>) {
@@ -470,7 +462,7 @@ async function measure(
       name: 'machine load average (1 min)',
       value: loadBefore,
       unit: '',
-      note: `before measuring; ${loadavg()[0]!.toFixed(2)} after (the bench's own server included); ${cpus().length} cores. A figure while other processes kept over ${QUIET_OTHERS} cores busy says so.`,
+      note: `before measuring; ${loadavg()[0]!.toFixed(2)} after (the bench's own server included); ${cpus().length} cores. A figure while other processes kept over 0.2 cores busy says so (bench/lib.ts, busyNote).`,
     },
     ...figures,
   ];

@@ -215,25 +215,41 @@ async function machineBusySeconds(): Promise<number> {
   return busy / 100; // USER_HZ
 }
 
+const ownCpuSeconds = () => {
+  const used = process.cpuUsage();
+  return (used.user + used.system) / 1e6;
+};
+
+/** Runs `work` and tells how many cores processes other than those `ours` counts kept busy. */
+async function busyBesides<T>(ours: () => Promise<number>, work: () => Promise<T>) {
+  const [machine, before, started] = [await machineBusySeconds(), await ours(), performance.now()];
+  const result = await work();
+  const seconds = (performance.now() - started) / 1000;
+  const others = (await machineBusySeconds()) - machine - ((await ours()) - before);
+  return { result, cores: Math.max(0, others / seconds) };
+}
+
 /**
  * Runs `work` and tells how many cores other processes kept busy meanwhile: the machine's busy
  * time less that of the server tree and of this process. The load average can not tell: a
  * bench's own server raises it.
  */
-export async function othersBusy<T>(
-  serverPid: number,
-  work: () => Promise<T>,
-): Promise<{ result: T; cores: number }> {
-  const [machine, server, own, started] = [
-    await machineBusySeconds(),
-    await treeCpuSeconds(serverPid),
-    process.cpuUsage(),
-    performance.now(),
-  ];
-  const result = await work();
-  const seconds = (performance.now() - started) / 1000;
-  const ownUsed = process.cpuUsage(own);
-  const ours = (await treeCpuSeconds(serverPid)) - server + (ownUsed.user + ownUsed.system) / 1e6;
-  const others = (await machineBusySeconds()) - machine - ours;
-  return { result, cores: Math.max(0, others / seconds) };
+export const othersBusy = <T>(serverPid: number, work: () => Promise<T>) =>
+  busyBesides(async () => (await treeCpuSeconds(serverPid)) + ownCpuSeconds(), work);
+
+/** The same, besides this process and every process it started (its server, its browser). */
+export const othersBusyBesidesOurs = <T>(work: () => Promise<T>) =>
+  busyBesides(() => treeCpuSeconds(process.pid), work);
+
+/**
+ * Cores other processes may keep busy during a figure before it is marked as measured busy (the
+ * entities bench's load figure names it).
+ */
+const QUIET_OTHERS = 0.2;
+
+/** A note for a figure: how busy other processes kept the machine meanwhile. */
+export function busyNote(othersCores: number): string {
+  return othersCores > QUIET_OTHERS
+    ? `MEASURED BUSY (other processes used ${othersCores.toFixed(2)} cores)`
+    : `others ${othersCores.toFixed(2)} cores`;
 }
