@@ -30,6 +30,7 @@ import {
   medianItem,
   othersBusy,
   post,
+  QUIET_OTHERS,
   treeCpuSeconds,
   type Figure,
   type LoadResult,
@@ -462,7 +463,7 @@ async function measure(
       name: 'machine load average (1 min)',
       value: loadBefore,
       unit: '',
-      note: `before measuring; ${loadavg()[0]!.toFixed(2)} after (the bench's own server included); ${cpus().length} cores. A figure while other processes kept over 0.2 cores busy says so (bench/lib.ts, busyNote).`,
+      note: `before measuring; ${loadavg()[0]!.toFixed(2)} after (the bench's own server included); ${cpus().length} cores. A figure while other processes kept over ${QUIET_OTHERS} cores busy says so.`,
     },
     ...figures,
   ];

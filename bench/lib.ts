@@ -241,11 +241,8 @@ export const othersBusy = <T>(serverPid: number, work: () => Promise<T>) =>
 export const othersBusyBesidesOurs = <T>(work: () => Promise<T>) =>
   busyBesides(() => treeCpuSeconds(process.pid), work);
 
-/**
- * Cores other processes may keep busy during a figure before it is marked as measured busy (the
- * entities bench's load figure names it).
- */
-const QUIET_OTHERS = 0.2;
+/** Cores other processes may keep busy during a figure before it is marked as measured busy. */
+export const QUIET_OTHERS = 0.2;
 
 /** A note for a figure: how busy other processes kept the machine meanwhile. */
 export function busyNote(othersCores: number): string {

@@ -88,7 +88,7 @@ export async function listPage(
             found.map((r) => r.id),
             shape,
           )
-        : repo.rowsOfKeys(trx, d, companyId, found, page.offset, shape);
+        : repo.rowsOfKeys(trx, d, companyId, found, shape);
     }
   }
   const where = await conditionsOf(read, q);
@@ -121,7 +121,7 @@ export async function typeaheadLabels(read: Read, q: ReadQuery, page: Page) {
     ? await searchPageSource(trx, d, companyId, search, page.offset, page.limit)
     : null;
   if (source) {
-    const found = await namedRowsOf(trx, source, page.offset);
+    const found = await namedRowsOf(trx, source);
     return found.map((r) => ({ id: r.id, label: r.name }));
   }
   return repo.labelRows(trx, d, companyId, {

@@ -175,9 +175,9 @@ export async function rowsInListOrder(
 }
 
 /**
- * The rows of a search's page in the list's own order, past `offset`, in the statement that finds
- * them: `keys` gives `(id, name)` rows in no order (search-pages.ts), and each row of the page is
- * then read by its key. The read is lateral and fenced (`offset 0`) so that it stays one probe
+ * The rows of a search's page in the list's own order, in the statement that finds them: `page`
+ * gives its `(id, name)` rows (search-pages.ts, `searchPageSource`), and each row is then read
+ * by its key. The read is lateral and fenced (`offset 0`) so that it stays one probe
  * per key whatever the statistics: as a plain subquery or join the planner of PostgreSQL 15 could
  * scan the company's rows for the keys instead (the isolation test saw it change with another
  * company's statistics). One round trip instead of two: the keys no longer come back to be sent
@@ -187,12 +187,10 @@ export async function rowsOfKeys(
   trx: Tx,
   d: EntityDefinition,
   companyId: number,
-  keys: RawBuilder<unknown>,
-  offset: number,
+  page: RawBuilder<unknown>,
   shape: Selection['shape'],
 ): Promise<Row[]> {
-  const result = await sql<Row>`select x.* from (select k.id, k.name from (${keys}) k
-      order by k.name, k.id offset ${offset}) k
+  const result = await sql<Row>`select x.* from (${page}) k
     cross join lateral (select ${columns(trx, d, shape)} from ${fromOf(trx, d, shape)}
       where ${whereOf(companyId, [sql`${col(d.keys.id)} = k.id`])} offset 0) x
     order by k.name, k.id`.execute(trx);

@@ -316,16 +316,9 @@ export interface NamedRow {
   name: string;
 }
 
-/** `(id, name)` rows in list order, past `offset`. */
-async function rowsPastOffset(
-  trx: Tx,
-  rows: RawBuilder<unknown>,
-  offset: number,
-): Promise<NamedRow[]> {
-  const result = await sql<{ id: string; name: string }>`select k.id, k.name from (${rows}) k
-    order by k.name, k.id offset ${offset}`.execute(trx);
-  return result.rows.map((r) => ({ id: Number(r.id), name: r.name }));
-}
+/** `(id, name)` rows (in no order) in list order, past `offset`. */
+const inListOrder = (rows: RawBuilder<unknown>, offset: number) =>
+  sql`select k.id, k.name from (${rows}) k order by k.name, k.id offset ${offset}`;
 
 /**
  * What the first statement of a search of several words answers (see `pageSteps`): the page,
@@ -463,8 +456,8 @@ export function pageSteps(
 
 /**
  * The last step of a search's page in the list's own order with no other filter: its `(id, name)`
- * rows when an earlier statement answered them already (past `offset`), else the statement that
- * gives them (`(id, name)` rows in no order: order them by name, id and skip `offset`). Null when
+ * rows when an earlier statement answered them already, else the statement that gives them; past
+ * `offset` and in list order either way. Null when
  * the terms can not serve the search (see `termsServe`). A broad search most often has its page
  * among the first rows of the list (the walk); otherwise the narrowest word's terms give it
  * (`pageSteps`). A list reads the page's rows in the same statement (`repo.rowsOfKeys`); a
@@ -480,15 +473,21 @@ export async function searchPageSource(
 ): Promise<NamedRow[] | RawBuilder<unknown> | null> {
   if (!termsServe(d, q)) return null;
   const steps = pageSteps(d, companyId, q, offset + limit);
-  if ('rows' in steps) return steps.rows;
+  if ('rows' in steps) return inListOrder(steps.rows, offset);
   const result = await sql<FirstAnswer>`${steps.first}`.execute(trx);
   const page = steps.then(result.rows[0]!);
-  return Array.isArray(page) ? page.slice(offset) : page;
+  return Array.isArray(page) ? page.slice(offset) : inListOrder(page, offset);
 }
 
-/** A search page's `(id, name)` rows in list order, from what `searchPageSource` answered. */
-export const namedRowsOf = (trx: Tx, source: NamedRow[] | RawBuilder<unknown>, offset: number) =>
-  Array.isArray(source) ? source : rowsPastOffset(trx, source, offset);
+/** A search page's `(id, name)` rows, from what `searchPageSource` answered. */
+export async function namedRowsOf(
+  trx: Tx,
+  source: NamedRow[] | RawBuilder<unknown>,
+): Promise<NamedRow[]> {
+  if (Array.isArray(source)) return source;
+  const result = await sql<{ id: string; name: string }>`${source}`.execute(trx);
+  return result.rows.map((r) => ({ id: Number(r.id), name: r.name }));
+}
 
 /** Counts the rows that match, up to `cap`, in list order. */
 async function countByWalk(
