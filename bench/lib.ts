@@ -73,6 +73,8 @@ export async function startServer(
     output,
     stop: () =>
       new Promise<void>((resolve) => {
+        // Stopped already (a bench that restarted it, then its cleanup): nothing to wait for.
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
       }),

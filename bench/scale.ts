@@ -30,14 +30,23 @@ export interface Envelope<T> {
 
 export type Auth = { _company_slug: string; _user_token: object };
 
-interface ScaleData {
+/** A server on the data folder, and its cluster's addresses (a restart may change its port). */
+export interface ScaleServer {
   server: RunningServer;
   ownerUrl: string;
   appUrl: string;
+}
+
+export interface ScaleData extends ScaleServer {
   /** The demo clinic's company id: the largest company, 100,000 patients. */
   demo: number;
   /** How long seeding took. */
   figures: Figure[];
+  /**
+   * Stops the server and starts another on the same folder, with `env` beside the bench's own
+   * (figures taken under another setting); `withScaleData` stops the last one started.
+   */
+  restart(env: Record<string, string>): Promise<ScaleServer>;
 }
 
 /** Runs one query as the owner on a connection of its own. */
@@ -98,6 +107,21 @@ async function seed(ownerUrl: string, appUrl: string, demo: number): Promise<Fig
   ];
 }
 
+/**
+ * Waits while pg_prewarm's worker reads back the buffers the cluster held before the restart, so
+ * that its work is not counted as the figures' (it is PostgreSQL's child, as the backends are).
+ */
+async function buffersReadBack(ownerUrl: string): Promise<void> {
+  for (let waited = 0; waited < 180; waited++) {
+    const [row] = await asOwner<{ n: string }>(
+      ownerUrl,
+      "select count(*) as n from pg_stat_activity where backend_type = 'autoprewarm worker'",
+    );
+    if (Number(row!.n) === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+}
+
 /** Whether the folder's database holds the seeded set already (BENCH_DATA_DIR reused). */
 async function seededAlready(ownerUrl: string): Promise<boolean> {
   const [row] = await asOwner<{ n: string }>(ownerUrl, 'select count(*) as n from companies');
@@ -115,16 +139,28 @@ export async function withScaleData(
   const kept = process.env.BENCH_DATA_DIR;
   const dataDir = kept ?? (await mkdtemp(join(tmpdir(), 'materia-bench-')));
   try {
-    const server = await startServer({ DATA_DIR: dataDir, ADMIN_PASSWORD: PASSWORD, ...env });
-    try {
+    const start = (more: Record<string, string> = {}) =>
+      startServer({ DATA_DIR: dataDir, ADMIN_PASSWORD: PASSWORD, ...env, ...more });
+    const at = async (running: RunningServer): Promise<ScaleServer> => {
       const ownerUrl = embeddedClusterOf(dataDir).url;
-      const appUrl = await appUrlOf(ownerUrl);
-      const demo = await demoCompanyId(ownerUrl);
+      return { server: running, ownerUrl, appUrl: await appUrlOf(ownerUrl) };
+    };
+    let server = await start();
+    try {
+      const first = await at(server);
+      const demo = await demoCompanyId(first.ownerUrl);
       const figures =
-        kept && (await seededAlready(ownerUrl))
+        kept && (await seededAlready(first.ownerUrl))
           ? [{ name: `seed: reused ${kept}`, value: 0, unit: 's' }]
-          : await seed(ownerUrl, appUrl, demo);
-      return [...figures, ...(await run({ server, ownerUrl, appUrl, demo, figures }))];
+          : await seed(first.ownerUrl, first.appUrl, demo);
+      const restart = async (more: Record<string, string>) => {
+        await server.stop();
+        server = await start(more);
+        const restarted = await at(server);
+        await buffersReadBack(restarted.ownerUrl);
+        return restarted;
+      };
+      return [...figures, ...(await run({ ...first, demo, figures, restart }))];
     } finally {
       await server.stop();
     }
