@@ -8,6 +8,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildRegistry } from '../../src/server/api';
 import { WARM_CONNECTIONS } from '../../src/server/config';
@@ -17,6 +18,7 @@ import {
   RETRY_AFTER_SECONDS,
   SERVER_BUSY_TEXT,
 } from '../../src/server/db/availability';
+import { WarmFirstPool } from '../../src/server/db/warm-first-pool';
 import type { Envelope } from '../../src/shared/envelope';
 import { WEB_ROOT } from '../../src/server/version';
 import { call, startTestServer, TEST_PASSWORD } from '../support/api';
@@ -314,4 +316,27 @@ describe('an external database that goes away', () => {
       await proxy.close();
     }
   }, 90_000);
+});
+
+describe('the pool', () => {
+  it('hands out its oldest idle connection, where pg-pool would hand out the last released', async () => {
+    const pool = new WarmFirstPool({ connectionString: inject('databaseAppUrl'), max: 3 });
+    const backendOf = async (client: pg.PoolClient) =>
+      (await client.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
+    try {
+      // Opened one after the other, each while the others are held.
+      const opened: pg.PoolClient[] = [];
+      for (let i = 0; i < 3; i++) opened.push(await pool.connect());
+      const [oldest, second] = await Promise.all(opened.map(backendOf));
+      for (const client of opened) client.release();
+      const next = await pool.connect();
+      expect(await backendOf(next)).toBe(oldest);
+      const another = await pool.connect();
+      expect(await backendOf(another)).toBe(second);
+      next.release();
+      another.release();
+    } finally {
+      await pool.end();
+    }
+  });
 });

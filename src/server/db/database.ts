@@ -12,7 +12,7 @@ import { migrate } from './migrate';
 import { MIGRATIONS } from './migrations';
 import { preparingPool } from './prepared-pool';
 import { within } from './timing';
-import { WaitBoundPool } from './wait-bound-pool';
+import { WarmFirstPool } from './warm-first-pool';
 import type { DB } from './schema';
 
 // Dates stay text (YYYY-MM-DD) as the API carries them; bigint ids fit in a JS number.
@@ -113,7 +113,7 @@ export async function openDatabase(config: Config, log: Logger): Promise<Databas
     const appUrl = await appUrlFor(config, ownerUrl);
     const appRole = roleOf(appUrl);
     await migrate(ownerUrl, appRole, MIGRATIONS, (m) => log.info(m));
-    const pool = new WaitBoundPool({
+    const pool = new WarmFirstPool({
       connectionString: appUrl,
       max: config.databasePoolSize,
       // A request waits this long for a connection another holds, then answers 503
