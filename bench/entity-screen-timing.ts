@@ -4,7 +4,7 @@
  * driver is counted. The split comes from the Navigation and Resource Timing entries.
  */
 import type { Browser, BrowserContext } from 'playwright-core';
-import { median } from './lib';
+import { machineBusySeconds, median, treeCpuSeconds, treeCpuSecondsByCommand } from './lib';
 
 type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 
@@ -21,6 +21,24 @@ export interface RequestTiming {
   bodyBytes: number;
 }
 
+/**
+ * CPU the machine spent while a screen opened (navigation start to rows in view), in
+ * milliseconds: on two cores the page competes with its own server and the browser's other
+ * processes, so an opening can be bound by the CPU of all of them rather than by any wait.
+ */
+interface OpeningCpu {
+  /** Wall time the CPU was read over. */
+  wall: number;
+  /** Every process of the machine. */
+  machine: number;
+  /** The page's renderer process(es): its scripts, style, layout, paint, compiling. */
+  renderer: number;
+  /** Chromium's other processes: the browser itself, the network service, the GPU process. */
+  browser: number;
+  /** The server's processes and their PostgreSQL. */
+  server: number;
+}
+
 export interface ScreenTiming {
   /** Navigation start → the first row in the viewport, at the frame that paints it. */
   inView: number;
@@ -29,6 +47,7 @@ export interface ScreenTiming {
   requests: RequestTiming[];
   domElements: number;
   heapMB: number;
+  cpu: OpeningCpu;
 }
 
 /**
@@ -82,9 +101,40 @@ export async function timeScreen(
   storage: StorageState,
   url: string,
   selector: string,
+  serverPid: number,
 ): Promise<ScreenTiming> {
-  const [timing] = await timeOpenings(browser, storage, url, selector, 1);
+  const [timing] = await timeOpenings(browser, storage, url, selector, 1, serverPid);
   return timing!;
+}
+
+const CHROMIUM_RENDERER = /--type=renderer/;
+const CHROMIUM = /chrom/i;
+
+async function cpuNow(serverPid: number) {
+  const [machine, server, [renderer, browser]] = await Promise.all([
+    machineBusySeconds(),
+    treeCpuSeconds(serverPid),
+    treeCpuSecondsByCommand(process.pid, [CHROMIUM_RENDERER, CHROMIUM]),
+  ]);
+  return { machine, server, renderer: renderer!, browser: browser! };
+}
+
+/** Reads the CPU of the machine's processes while `work` runs (and while the reading ends). */
+async function withOpeningCpu<T>(serverPid: number, work: () => Promise<T>) {
+  const before = await cpuNow(serverPid);
+  const started = performance.now();
+  const result = await work();
+  const wall = performance.now() - started;
+  const after = await cpuNow(serverPid);
+  const ms = (key: keyof typeof after) => (after[key] - before[key]) * 1000;
+  const cpu: OpeningCpu = {
+    wall,
+    machine: ms('machine'),
+    renderer: ms('renderer'),
+    browser: ms('browser'),
+    server: ms('server'),
+  };
+  return { result, cpu };
 }
 
 /**
@@ -99,6 +149,7 @@ export async function timeOpenings(
   url: string,
   selector: string,
   times: number,
+  serverPid: number,
 ): Promise<ScreenTiming[]> {
   const context = await browser.newContext({
     viewport: { width: 1440, height: 900 },
@@ -112,13 +163,51 @@ export async function timeOpenings(
       const page = await context.newPage();
       const cdp = await context.newCDPSession(page);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-      await page.goto(url, { waitUntil: 'commit' });
-      // A function, not text: the app's CSP forbids eval, which a text predicate would need.
-      await page.waitForFunction(() => (window as { __inView?: number }).__inView !== undefined);
-      timings.push(await page.evaluate<ScreenTiming>(`(${COLLECT_SCRIPT})()`));
+      const { cpu } = await withOpeningCpu(serverPid, async () => {
+        await page.goto(url, { waitUntil: 'commit' });
+        // A function, not text: the app's CSP forbids eval, which a text predicate would need.
+        await page.waitForFunction(() => (window as { __inView?: number }).__inView !== undefined);
+      });
+      const timing = await page.evaluate<Omit<ScreenTiming, 'cpu'>>(`(${COLLECT_SCRIPT})()`);
+      timings.push({ ...timing, cpu });
       await page.close();
     }
     return timings;
+  } finally {
+    await context.close();
+  }
+}
+
+/** A fresh context's opening of a file without script: the browser's own share of an opening. */
+export interface OpeningFloor {
+  /** Navigation start → the load event. */
+  load: number;
+  cpu: OpeningCpu;
+}
+
+/**
+ * The floor under every screen figure: `url` (a small text file of the app's) opened in a fresh
+ * context with the stored login, as the screens are. Whatever the app does, an opening costs
+ * this much time and CPU.
+ */
+export async function timeFloor(
+  browser: Browser,
+  storage: StorageState,
+  url: string,
+  serverPid: number,
+): Promise<OpeningFloor> {
+  const context = await browser.newContext({
+    viewport: { width: 1440, height: 900 },
+    storageState: storage,
+    serviceWorkers: 'block',
+  });
+  try {
+    const page = await context.newPage();
+    const { cpu } = await withOpeningCpu(serverPid, () => page.goto(url, { waitUntil: 'load' }));
+    const load = await page.evaluate<number>(
+      `performance.getEntriesByType('navigation')[0].loadEventEnd`,
+    );
+    return { load, cpu };
   } finally {
     await context.close();
   }

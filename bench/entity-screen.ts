@@ -7,23 +7,35 @@
  * figure (a fixed script's time, as browser timings differ 3–4× between machines) and the load
  * average before and after. Then the longest task while scrolling the list and the slowest
  * keystroke into its search box. Beside each screen, the same screen opened again and again in
- * one context: its files then come from the browser's cache.
+ * one context: its files then come from the browser's cache. With each opening, the CPU the
+ * machine's processes spent on it (the page's renderer, Chromium's others, the server and its
+ * PostgreSQL), and under them all a floor: a fresh context opening a file without script.
  *
  * `BENCH_SCREEN_DATA=/some/folder` keeps the seeded database there for the next run.
  */
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { loadavg, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, submitLogin } from '../test/support/chromium';
-import { busyNote, median, othersBusyBesidesOurs, post, startServer, type Figure } from './lib';
+import {
+  busyNote,
+  median,
+  othersBusyBesidesOurs,
+  post,
+  startServer,
+  type Figure,
+  type RunningServer,
+} from './lib';
 import { embeddedClusterOf } from '../src/server/db/embedded';
 import { asOwner } from './scale';
 import {
   calibrate,
+  timeFloor,
   timeOpenings,
   timeScreen,
   waterfall,
+  type OpeningFloor,
   type RequestTiming,
   type ScreenTiming,
 } from './entity-screen-timing';
@@ -253,6 +265,11 @@ function splitOf(screen: Screen, timing: ScreenTiming) {
     listBody: list.bodyBytes,
     countWait: count ? count.end - count.start : 0,
     render: timing.inView - list.end,
+    cpuWall: timing.cpu.wall,
+    cpuMachine: timing.cpu.machine,
+    cpuRenderer: timing.cpu.renderer,
+    cpuBrowser: timing.cpu.browser,
+    cpuServer: timing.cpu.server,
     domElements: timing.domElements,
     heapMB: timing.heapMB,
   };
@@ -310,7 +327,35 @@ function screenFigures(
         ]
       : []),
     part(`${screen.call.slice(5)} answered → rows in view`, m('render'), 'store, render, paint'),
+    part('CPU of the whole machine while it opened', m('cpuMachine'), cpuNote(splits)),
   ];
+}
+
+const CORES = cpus().length;
+
+/** Where an opening's CPU went, by process: medians over the openings. */
+function cpuNote(splits: readonly Split[]): string {
+  const m = (key: keyof Split) => Math.round(median(splits.map((s) => s[key])));
+  const rest = median(splits.map((s) => s.cpuMachine - s.cpuRenderer - s.cpuBrowser - s.cpuServer));
+  return (
+    `of ${CORES} cores × ${m('cpuWall')} ms: the page's renderer ${m('cpuRenderer')}, ` +
+    `Chromium's other processes ${m('cpuBrowser')}, the server and PostgreSQL ` +
+    `${m('cpuServer')}, the rest ${Math.round(rest)} (this bench, the kernel)`
+  );
+}
+
+/** The floor's figure: what an opening without the app costs, for reading the screens'. */
+function floorFigure(floors: readonly OpeningFloor[]): Figure {
+  const m = (value: (f: OpeningFloor) => number) => Math.round(median(floors.map(value)));
+  return {
+    name: 'floor: a fresh context opening a file without script (robots.txt)',
+    value: m((f) => f.load),
+    unit: 'ms',
+    note:
+      `navigation start → load event, median of ${floors.length}; CPU of the machine ` +
+      `${m((f) => f.cpu.machine)} ms, of which the renderer ${m((f) => f.cpu.renderer)} ` +
+      `and Chromium's other processes ${m((f) => f.cpu.browser)}`,
+  };
 }
 
 /** Waits (up to 2 minutes) for the load the seeding made to fall below QUIET_LOAD. */
@@ -324,14 +369,19 @@ async function settled(): Promise<void> {
 async function measureScreens(
   browser: Browser,
   storage: Awaited<ReturnType<typeof storedLogin>>,
-  url: string,
+  server: RunningServer,
 ) {
+  const { url } = server;
+  const serverPid = server.process.pid ?? 0;
   const calibration = await calibrate(browser);
   const splits = new Map<Screen, Split[]>(SCREENS.map((s) => [s, []]));
   const timings = new Map<Screen, ScreenTiming[]>(SCREENS.map((s) => [s, []]));
+  const floors: OpeningFloor[] = [];
   for (let run = 0; run < RUNS; run += 1) {
+    floors.push(await timeFloor(browser, storage, `${url}/robots.txt`, serverPid));
     for (const screen of SCREENS) {
-      const timing = await timeScreen(browser, storage, `${url}${screen.path}`, screen.rowSelector);
+      const screenUrl = `${url}${screen.path}`;
+      const timing = await timeScreen(browser, storage, screenUrl, screen.rowSelector, serverPid);
       timings.get(screen)!.push(timing);
       splits.get(screen)!.push(splitOf(screen, timing));
     }
@@ -339,13 +389,20 @@ async function measureScreens(
   const returning = new Map<Screen, number[]>();
   for (const screen of SCREENS) {
     const screenUrl = `${url}${screen.path}`;
-    const openings = await timeOpenings(browser, storage, screenUrl, screen.rowSelector, RETURNS);
+    const openings = await timeOpenings(
+      browser,
+      storage,
+      screenUrl,
+      screen.rowSelector,
+      RETURNS,
+      serverPid,
+    );
     returning.set(
       screen,
       openings.slice(COMPILED_FROM).map((t) => t.inView),
     );
   }
-  return { calibration, splits, timings, returning };
+  return { calibration, splits, timings, returning, floors };
 }
 
 export async function entityScreenBench(): Promise<Figure[]> {
@@ -372,9 +429,9 @@ export async function entityScreenBench(): Promise<Figure[]> {
 
     const loadBefore = loadavg()[0]!;
     const { result: measured, cores } = await othersBusyBesidesOurs(() =>
-      measureScreens(browser, storage, server.url),
+      measureScreens(browser, storage, server),
     );
-    const { calibration, splits, timings, returning } = measured;
+    const { calibration, splits, timings, returning, floors } = measured;
     const loadAfter = loadavg()[0]!;
     // Other processes' CPU, not the load average: the bench's own browser and server raise that.
     const busy = `; ${busyNote(cores)}`;
@@ -397,6 +454,7 @@ export async function entityScreenBench(): Promise<Figure[]> {
         note: 'median of 5; the machine these figures came from',
       },
       { name: 'load average (1 min) before', value: loadBefore, unit: '', note: busy.slice(2) },
+      floorFigure(floors),
       ...SCREENS.flatMap((screen) => [
         ...screenFigures(screen, splits.get(screen)!, busy, calibration),
         {

@@ -183,13 +183,15 @@ export async function loadTasks(
   };
 }
 
-/**
- * CPU seconds used so far by a process and all its descendants (Linux /proc; 0 elsewhere): the
- * server with its embedded PostgreSQL. Unlike latency, CPU per request hardly moves when other
- * work shares the machine.
- */
-export async function treeCpuSeconds(root: number): Promise<number> {
-  const stats = new Map<number, { parent: number; ticks: number }>();
+interface ProcessStat {
+  parent: number;
+  /** Its own CPU and that of its children it has waited for, in clock ticks. */
+  ticks: number;
+}
+
+/** Every process's parent and CPU so far (Linux /proc; none elsewhere). */
+async function processStats(): Promise<Map<number, ProcessStat>> {
+  const stats = new Map<number, ProcessStat>();
   for (const entry of await readdir('/proc').catch(() => [] as string[])) {
     if (!/^\d+$/.test(entry)) continue;
     const text = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
@@ -199,22 +201,59 @@ export async function treeCpuSeconds(root: number): Promise<number> {
     const ticks = [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i]), 0);
     stats.set(Number(entry), { parent: Number(fields[1]), ticks });
   }
+  return stats;
+}
+
+const USER_HZ = 100;
+
+/** The processes of `stats` that are `root` or descend from it. */
+function treeOf(stats: Map<number, ProcessStat>, root: number): number[] {
   const inTree = (pid: number): boolean => {
     for (let p = pid; p > 1; p = stats.get(p)?.parent ?? 0) if (p === root) return true;
     return false;
   };
-  let ticks = 0;
-  for (const [pid, stat] of stats) if (inTree(pid)) ticks += stat.ticks;
-  return ticks / 100; // USER_HZ
+  return [...stats.keys()].filter(inTree);
+}
+
+const secondsOf = (stats: Map<number, ProcessStat>, pids: readonly number[]) =>
+  pids.reduce((sum, pid) => sum + (stats.get(pid)?.ticks ?? 0), 0) / USER_HZ;
+
+/**
+ * CPU seconds used so far by a process and all its descendants (Linux /proc; 0 elsewhere): the
+ * server with its embedded PostgreSQL. Unlike latency, CPU per request hardly moves when other
+ * work shares the machine.
+ */
+export async function treeCpuSeconds(root: number): Promise<number> {
+  const stats = await processStats();
+  return secondsOf(stats, treeOf(stats, root));
+}
+
+/**
+ * CPU seconds so far of the processes under `root` whose command line matches each pattern
+ * (Chromium's renderers: `--type=renderer`), in the patterns' order; a process counts for the
+ * first pattern it matches.
+ */
+export async function treeCpuSecondsByCommand(
+  root: number,
+  patterns: readonly RegExp[],
+): Promise<number[]> {
+  const stats = await processStats();
+  const sums = patterns.map(() => 0);
+  for (const pid of treeOf(stats, root)) {
+    const command = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
+    const at = patterns.findIndex((pattern) => pattern.test(command.replaceAll('\0', ' ')));
+    if (at >= 0) sums[at]! += secondsOf(stats, [pid]);
+  }
+  return sums;
 }
 
 /** CPU seconds the whole machine has spent busy so far (Linux /proc/stat; 0 elsewhere). */
-async function machineBusySeconds(): Promise<number> {
+export async function machineBusySeconds(): Promise<number> {
   const text = await readFile('/proc/stat', 'utf8').catch(() => '');
   const fields = (text.split('\n')[0] ?? '').trim().split(/\s+/).slice(1).map(Number);
   // user nice system idle iowait irq softirq steal: busy is all but idle and iowait.
   const busy = fields.reduce((sum, v, i) => (i === 3 || i === 4 ? sum : sum + (v || 0)), 0);
-  return busy / 100; // USER_HZ
+  return busy / USER_HZ;
 }
 
 const ownCpuSeconds = () => {
