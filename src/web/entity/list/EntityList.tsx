@@ -93,6 +93,7 @@ export function EntityList() {
       role="listbox"
       label={`${definition.title} list`}
       multiselectable
+      orderable={definition.capabilities.ordering}
       sortable={sortable}
       onMove={(active, over) =>
         actions.reorder(arrayMove(ids, ids.indexOf(active), ids.indexOf(over)))

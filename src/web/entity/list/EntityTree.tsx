@@ -102,6 +102,7 @@ export function EntityTree() {
       role="tree"
       label={`${definition.title} tree`}
       multiselectable
+      orderable={definition.capabilities.ordering}
       sortable={definition.capabilities.ordering && !filtered && !selectMode}
       onMove={onMove}
       onStep={onStep}

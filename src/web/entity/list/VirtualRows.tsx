@@ -34,6 +34,13 @@ interface Props {
   role: 'listbox' | 'tree';
   label: string;
   multiselectable?: boolean;
+  /**
+   * The entity is ordered by hand, so its rows may be sortable: only then is drag and drop
+   * mounted. Stable for a screen, so that `sortable` turning on and off (filters, select mode)
+   * keeps the rows mounted, and a focused row its focus.
+   */
+  orderable: boolean;
+  /** Rows can be moved now. */
   sortable: boolean;
   onMove: (activeId: Id, overId: Id) => void;
   /** Alt+ArrowUp / Alt+ArrowDown on a row: one place up (-1) or down (1). */
@@ -66,7 +73,7 @@ function targetRow(key: string, index: number, count: number, page: number): num
 }
 
 export function VirtualRows(props: Props) {
-  const { ids, rowHeight, sortable, onMove } = props;
+  const { ids, rowHeight, orderable, sortable, onMove } = props;
   const { store } = useEntityScope();
   const scroller = useRef<HTMLDivElement>(null);
   // The row Tab reaches: the last one focused, else the active one, else the first.
@@ -98,13 +105,6 @@ export function VirtualRows(props: Props) {
   useEffect(() => {
     if (active >= 0) virtualizer.scrollToIndex(active, { align: 'auto' });
   }, [active, virtualizer]);
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(TouchSensor, { activationConstraint: { delay: 200, tolerance: 6 } }),
-  );
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (over && active.id !== over.id) onMove(Number(active.id), Number(over.id));
-  };
   const items = virtualizer.getVirtualItems();
   /**
    * Focuses a row at once when it is drawn, so that keys pressed faster than a frame each move
@@ -140,36 +140,79 @@ export function VirtualRows(props: Props) {
     const row = (event.target as HTMLElement).closest<HTMLElement>('[data-index]');
     if (row) setFocused(Number(row.dataset.index));
   };
+  const rows = (
+    <div
+      role={props.role}
+      aria-label={props.label}
+      aria-multiselectable={props.multiselectable || undefined}
+      className={classes.rows}
+      style={{ height: virtualizer.getTotalSize() }}
+    >
+      {items.map((item) => {
+        const id = ids[item.index] as Id;
+        const row = (handle: ReactNode) =>
+          props.renderRow(item.index, handle, item.index === tabStop);
+        return orderable ? (
+          <SortableRow key={id} id={id} start={item.start} height={rowHeight} sortable={sortable}>
+            {row}
+          </SortableRow>
+        ) : (
+          <div key={id} {...positioned(item.start, rowHeight)}>
+            {row(null)}
+          </div>
+        );
+      })}
+    </div>
+  );
   return (
     <div ref={scroller} className={classes.scroller} onKeyDown={onKeyDown} onFocus={onFocus}>
-      <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
-        <SortableContext items={ids as Id[]} strategy={verticalListSortingStrategy}>
-          <div
-            role={props.role}
-            aria-label={props.label}
-            aria-multiselectable={props.multiselectable || undefined}
-            className={classes.rows}
-            style={{ height: virtualizer.getTotalSize() }}
-          >
-            {items.map((item) => {
-              const id = ids[item.index] as Id;
-              return (
-                <PositionedRow
-                  key={id}
-                  id={id}
-                  start={item.start}
-                  height={rowHeight}
-                  sortable={sortable}
-                >
-                  {(handle) => props.renderRow(item.index, handle, item.index === tabStop)}
-                </PositionedRow>
-              );
-            })}
-          </div>
-        </SortableContext>
-      </DndContext>
+      {orderable ? (
+        <SortableRows ids={ids} onMove={onMove}>
+          {rows}
+        </SortableRows>
+      ) : (
+        rows
+      )}
       {props.footer}
     </div>
+  );
+}
+
+/** A row's box in the list: placed by `top`, its own height. */
+const positioned = (start: number, height: number) => ({
+  role: 'presentation',
+  className: classes.positioned,
+  style: { top: start, height },
+});
+
+/**
+ * Drag and drop around the rows of a list ordered by hand. Only such lists mount it: dnd-kit
+ * registers every drawn row with its context, sortable or not, and each row mounted while
+ * scrolling re-rendered the others (long tasks of 50–60 ms while the 5,000 patients scrolled,
+ * on 2 busy cores).
+ */
+function SortableRows({
+  ids,
+  onMove,
+  children,
+}: {
+  ids: readonly Id[];
+  onMove: Props['onMove'];
+  children: ReactNode;
+}) {
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(TouchSensor, { activationConstraint: { delay: 200, tolerance: 6 } }),
+  );
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (over && active.id !== over.id) onMove(Number(active.id), Number(over.id));
+  };
+  return (
+    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+      <SortableContext items={ids as Id[]} strategy={verticalListSortingStrategy}>
+        {children}
+      </SortableContext>
+    </DndContext>
   );
 }
 
@@ -181,7 +224,7 @@ interface RowProps {
   children: (handle: ReactNode) => ReactNode;
 }
 
-function PositionedRow({ id, start, height, sortable, children }: RowProps) {
+function SortableRow({ id, start, height, sortable, children }: RowProps) {
   const { listeners, setNodeRef, transform, transition, isDragging } = useSortable({
     id,
     disabled: !sortable,
@@ -199,16 +242,15 @@ function PositionedRow({ id, start, height, sortable, children }: RowProps) {
       ⠿
     </span>
   ) : null;
+  const box = positioned(start, height);
   return (
     <div
       ref={setNodeRef}
-      role="presentation"
-      className={classes.positioned}
+      {...box}
       data-dragging={isDragging || undefined}
       // `top`, not a transform, places the row: dnd-kit measures rows without their transforms.
       style={{
-        top: start,
-        height,
+        ...box.style,
         transform: transform ? `translate3d(0, ${transform.y}px, 0)` : undefined,
         transition,
       }}
