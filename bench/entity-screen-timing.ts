@@ -4,7 +4,7 @@
  * driver is counted. The split comes from the Navigation and Resource Timing entries.
  */
 import type { Browser, BrowserContext } from 'playwright-core';
-import { machineBusySeconds, median, treeCpuSeconds, treeCpuSecondsByCommand } from './lib';
+import { machineBusySeconds, median, processCpu } from './lib';
 
 type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 
@@ -111,12 +111,9 @@ const CHROMIUM_RENDERER = /--type=renderer/;
 const CHROMIUM = /chrom/i;
 
 async function cpuNow(serverPid: number) {
-  const [machine, server, [renderer, browser]] = await Promise.all([
-    machineBusySeconds(),
-    treeCpuSeconds(serverPid),
-    treeCpuSecondsByCommand(process.pid, [CHROMIUM_RENDERER, CHROMIUM]),
-  ]);
-  return { machine, server, renderer: renderer!, browser: browser! };
+  const [machine, processes] = await Promise.all([machineBusySeconds(), processCpu()]);
+  const [renderer, browser] = await processes.byCommand(process.pid, [CHROMIUM_RENDERER, CHROMIUM]);
+  return { machine, server: processes.tree(serverPid), renderer: renderer!, browser: browser! };
 }
 
 /** Reads the CPU of the machine's processes while `work` runs (and while the reading ends). */

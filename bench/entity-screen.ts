@@ -344,11 +344,14 @@ function cpuNote(splits: readonly Split[]): string {
   );
 }
 
+/** A small file of the app's, without script: what the floor opens. */
+const FLOOR_FILE = '/robots.txt';
+
 /** The floor's figure: what an opening without the app costs, for reading the screens'. */
 function floorFigure(floors: readonly OpeningFloor[]): Figure {
   const m = (value: (f: OpeningFloor) => number) => Math.round(median(floors.map(value)));
   return {
-    name: 'floor: a fresh context opening a file without script (robots.txt)',
+    name: `floor: a fresh context opening a file without script (${FLOOR_FILE})`,
     value: m((f) => f.load),
     unit: 'ms',
     note:
@@ -378,7 +381,7 @@ async function measureScreens(
   const timings = new Map<Screen, ScreenTiming[]>(SCREENS.map((s) => [s, []]));
   const floors: OpeningFloor[] = [];
   for (let run = 0; run < RUNS; run += 1) {
-    floors.push(await timeFloor(browser, storage, `${url}/robots.txt`, serverPid));
+    floors.push(await timeFloor(browser, storage, `${url}${FLOOR_FILE}`, serverPid));
     for (const screen of SCREENS) {
       const screenUrl = `${url}${screen.path}`;
       const timing = await timeScreen(browser, storage, screenUrl, screen.rowSelector, serverPid);

@@ -218,33 +218,40 @@ function treeOf(stats: Map<number, ProcessStat>, root: number): number[] {
 const secondsOf = (stats: Map<number, ProcessStat>, pids: readonly number[]) =>
   pids.reduce((sum, pid) => sum + (stats.get(pid)?.ticks ?? 0), 0) / USER_HZ;
 
+/** CPU seconds so far of process trees, from one reading of `/proc`. */
+interface ProcessCpu {
+  /** A process and all its descendants. */
+  tree(root: number): number;
+  /**
+   * The processes under `root` whose command line matches each pattern (Chromium's renderers:
+   * `--type=renderer`), in the patterns' order; a process counts for the first it matches.
+   */
+  byCommand(root: number, patterns: readonly RegExp[]): Promise<number[]>;
+}
+
+export async function processCpu(): Promise<ProcessCpu> {
+  const stats = await processStats();
+  return {
+    tree: (root) => secondsOf(stats, treeOf(stats, root)),
+    async byCommand(root, patterns) {
+      const sums = patterns.map(() => 0);
+      for (const pid of treeOf(stats, root)) {
+        const command = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
+        const at = patterns.findIndex((pattern) => pattern.test(command.replaceAll('\0', ' ')));
+        if (at >= 0) sums[at]! += secondsOf(stats, [pid]);
+      }
+      return sums;
+    },
+  };
+}
+
 /**
  * CPU seconds used so far by a process and all its descendants (Linux /proc; 0 elsewhere): the
  * server with its embedded PostgreSQL. Unlike latency, CPU per request hardly moves when other
  * work shares the machine.
  */
 export async function treeCpuSeconds(root: number): Promise<number> {
-  const stats = await processStats();
-  return secondsOf(stats, treeOf(stats, root));
-}
-
-/**
- * CPU seconds so far of the processes under `root` whose command line matches each pattern
- * (Chromium's renderers: `--type=renderer`), in the patterns' order; a process counts for the
- * first pattern it matches.
- */
-export async function treeCpuSecondsByCommand(
-  root: number,
-  patterns: readonly RegExp[],
-): Promise<number[]> {
-  const stats = await processStats();
-  const sums = patterns.map(() => 0);
-  for (const pid of treeOf(stats, root)) {
-    const command = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
-    const at = patterns.findIndex((pattern) => pattern.test(command.replaceAll('\0', ' ')));
-    if (at >= 0) sums[at]! += secondsOf(stats, [pid]);
-  }
-  return sums;
+  return (await processCpu()).tree(root);
 }
 
 /** CPU seconds the whole machine has spent busy so far (Linux /proc/stat; 0 elsewhere). */
