@@ -4,7 +4,7 @@
  * driver is counted. The split comes from the Navigation and Resource Timing entries.
  */
 import type { Browser, BrowserContext } from 'playwright-core';
-import { machineBusySeconds, median, processCpu } from './lib';
+import { cpuSpent, machineBusySeconds, median, processCpu } from './lib';
 
 type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 
@@ -116,17 +116,20 @@ async function cpuNow(serverPid: number) {
   return { machine, server: processes.tree(serverPid), renderer: renderer!, browser: browser! };
 }
 
-/** Reads the CPU of the machine's processes while `work` runs (and while the reading ends). */
+/**
+ * Reads the CPU of the machine's processes while `work` runs (and while the reading ends). A
+ * process that ended meanwhile (a closed context's renderer) is left out of its kind.
+ */
 async function withOpeningCpu<T>(serverPid: number, work: () => Promise<T>) {
   const before = await cpuNow(serverPid);
   const started = performance.now();
   const result = await work();
   const wall = performance.now() - started;
   const after = await cpuNow(serverPid);
-  const ms = (key: keyof typeof after) => (after[key] - before[key]) * 1000;
+  const ms = (key: 'server' | 'renderer' | 'browser') => cpuSpent(before[key], after[key]) * 1000;
   const cpu: OpeningCpu = {
     wall,
-    machine: ms('machine'),
+    machine: (after.machine - before.machine) * 1000,
     renderer: ms('renderer'),
     browser: ms('browser'),
     server: ms('server'),

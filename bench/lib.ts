@@ -185,8 +185,10 @@ export async function loadTasks(
 
 interface ProcessStat {
   parent: number;
-  /** Its own CPU and that of its children it has waited for, in clock ticks. */
-  ticks: number;
+  /** Its own CPU, in clock ticks. */
+  own: number;
+  /** That of its children that ended and it has waited for (PostgreSQL's backends). */
+  reaped: number;
 }
 
 /** Every process's parent and CPU so far (Linux /proc; none elsewhere). */
@@ -198,8 +200,12 @@ async function processStats(): Promise<Map<number, ProcessStat>> {
     // Fields after the command (which may hold spaces): state, ppid, …, utime(14) stime cutime cstime.
     const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
     if (fields.length < 15) continue;
-    const ticks = [11, 12, 13, 14].reduce((sum, i) => sum + Number(fields[i]), 0);
-    stats.set(Number(entry), { parent: Number(fields[1]), ticks });
+    const ticks = (at: readonly number[]) => at.reduce((sum, i) => sum + Number(fields[i]), 0);
+    stats.set(Number(entry), {
+      parent: Number(fields[1]),
+      own: ticks([11, 12]),
+      reaped: ticks([13, 14]),
+    });
   }
   return stats;
 }
@@ -215,34 +221,56 @@ function treeOf(stats: Map<number, ProcessStat>, root: number): number[] {
   return [...stats.keys()].filter(inTree);
 }
 
-const secondsOf = (stats: Map<number, ProcessStat>, pids: readonly number[]) =>
-  pids.reduce((sum, pid) => sum + (stats.get(pid)?.ticks ?? 0), 0) / USER_HZ;
+const secondsOf = (stats: Map<number, ProcessStat>, pids: readonly number[], reaped: boolean) =>
+  pids.reduce((sum, pid) => {
+    const stat = stats.get(pid);
+    return sum + (stat ? stat.own + (reaped ? stat.reaped : 0) : 0);
+  }, 0) / USER_HZ;
 
-/** CPU seconds so far of process trees, from one reading of `/proc`. */
+/** CPU seconds so far by process id. */
+type CpuByProcess = Map<number, number>;
+
+/**
+ * CPU seconds so far of process trees, from one reading of `/proc`: each process's own, so that
+ * a child reaped between two readings (a closed context's renderer) does not add its whole life
+ * to its parent's difference.
+ */
 interface ProcessCpu {
   /** A process and all its descendants. */
-  tree(root: number): number;
+  tree(root: number): CpuByProcess;
   /**
    * The processes under `root` whose command line matches each pattern (Chromium's renderers:
-   * `--type=renderer`), in the patterns' order; a process counts for the first it matches.
+   * `--type=renderer`), one map per pattern; a process counts for the first it matches.
    */
-  byCommand(root: number, patterns: readonly RegExp[]): Promise<number[]>;
+  byCommand(root: number, patterns: readonly RegExp[]): Promise<CpuByProcess[]>;
 }
 
 export async function processCpu(): Promise<ProcessCpu> {
   const stats = await processStats();
+  const cpuOf = (pids: readonly number[]): CpuByProcess =>
+    new Map(pids.map((pid) => [pid, secondsOf(stats, [pid], false)]));
   return {
-    tree: (root) => secondsOf(stats, treeOf(stats, root)),
+    tree: (root) => cpuOf(treeOf(stats, root)),
     async byCommand(root, patterns) {
-      const sums = patterns.map(() => 0);
+      const matched = patterns.map((): number[] => []);
       for (const pid of treeOf(stats, root)) {
         const command = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
         const at = patterns.findIndex((pattern) => pattern.test(command.replaceAll('\0', ' ')));
-        if (at >= 0) sums[at]! += secondsOf(stats, [pid]);
+        if (at >= 0) matched[at]!.push(pid);
       }
-      return sums;
+      return matched.map(cpuOf);
     },
   };
+}
+
+/**
+ * The CPU seconds processes spent between two readings: those that ended between them are left
+ * out (their time is gone from /proc), not counted as negative.
+ */
+export function cpuSpent(before: CpuByProcess, after: CpuByProcess): number {
+  let seconds = 0;
+  for (const [pid, now] of after) seconds += now - (before.get(pid) ?? 0);
+  return seconds;
 }
 
 /**
@@ -251,7 +279,9 @@ export async function processCpu(): Promise<ProcessCpu> {
  * work shares the machine.
  */
 export async function treeCpuSeconds(root: number): Promise<number> {
-  return (await processCpu()).tree(root);
+  const stats = await processStats();
+  // With the children reaped: the backends PostgreSQL's postmaster has seen end.
+  return secondsOf(stats, treeOf(stats, root), true);
 }
 
 /** CPU seconds the whole machine has spent busy so far (Linux /proc/stat; 0 elsewhere). */
