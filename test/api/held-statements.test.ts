@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { held } from '../../src/server/db/held-statements';
-import { commitWithNext, inTenant } from '../../src/server/db/tenancy';
+import { beginAgain, commitWithNext, inTenant } from '../../src/server/db/tenancy';
 import { newCompany, startTestServer, type TestCompany, type TestServer } from '../support/api';
 
 let server: TestServer;
@@ -103,6 +103,22 @@ describe('a trailing commit', () => {
         await sql`select current_setting('app.company_id')`.execute(trx);
       }),
     ).rejects.toThrow(/after the transaction's trailing end/);
+  });
+
+  it('may be followed by a new transaction of the same company, its start held', async () => {
+    const before = await countAudits();
+    const tenant = await inCompany(async (trx) => {
+      await commitWithNext(trx);
+      await audit('before the new start').execute(trx);
+      await beginAgain(trx, company.companyId);
+      await commitWithNext(trx);
+      // The setting is the transaction's own: it is seen only if the new start went out first.
+      return (
+        await sql<{ id: string }>`select current_setting('app.company_id', true) as id`.execute(trx)
+      ).rows[0]?.id;
+    });
+    expect(tenant).toBe(String(company.companyId));
+    expect(await countAudits()).toBe(before + 1);
   });
 
   it('rolls the transaction back when the statement it trails fails', async () => {

@@ -8,7 +8,7 @@
  * The other way round, a transaction's commit may trail its last statement: written right behind
  * it in the same write, it fails that statement if it fails. Nothing may follow it on the
  * connection (a statement after it would run outside the transaction, without the tenant): that
- * is refused.
+ * is refused, unless a held start of a new transaction comes first (tenancy.ts, `beginAgain`).
  */
 import { CompiledQuery } from 'kysely';
 import type pg from 'pg';
@@ -70,6 +70,11 @@ export function holdingSender(send: Send, socket: { cork(): void; uncork(): void
     if (ended) {
       // The transaction's own end, sent as usual once the work is done, has nothing left to do.
       if (ENDS.has(sql)) return Promise.resolve(NOTHING);
+      if (sql.endsWith(HELD) && beginsTransaction({ sql })) {
+        ended = false;
+        waiting.push({ sql, parameters });
+        return Promise.resolve(NOTHING);
+      }
       return Promise.reject(new Error(`"${sql}" was sent after the transaction's trailing end.`));
     }
     if (sql.endsWith(TRAILING)) {

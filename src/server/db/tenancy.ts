@@ -37,6 +37,17 @@ export async function commitWithNext(trx: Tx): Promise<void> {
   await sql.raw(trailing('commit')).execute(trx);
 }
 
+/**
+ * Begins the company's transaction again once a trailing commit has ended it, held back to go out
+ * with the next statement: for a call whose second read depends on the answer to a first that was
+ * sent as its last (a list page of several words, whose first statement answered only the sizes
+ * its terms' statement is planned by). The tenant is set again, from the call's company as at the
+ * start; what ran before is committed already.
+ */
+export async function beginAgain(trx: Tx, companyId: number): Promise<void> {
+  await sql.raw(held(tenantBeginSql(companyId))).execute(trx);
+}
+
 /** A connection inside a company's transaction. */
 export type Tx = Kysely<DB>;
 

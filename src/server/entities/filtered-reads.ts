@@ -7,11 +7,14 @@
 import type { RawBuilder } from 'kysely';
 import type { EntityDefinition } from '../../shared/entities';
 import type { RowShape } from '../../shared/entities/row-shapes';
-import { commitWithNext, type Tx } from '../db/tenancy';
+import { beginAgain, commitWithNext, type Tx } from '../db/tenancy';
 import * as repo from './repository';
 import type { Row } from './repository';
 import { searchCondition, type SearchQuery } from './search';
 import {
+  firstAnswerOf,
+  firstWithRows,
+  inListOrder,
   narrowingCondition,
   pageSteps,
   searchCount,
@@ -76,21 +79,7 @@ export async function listPage(
   const { trx, d, companyId } = read;
   const shape = q.row_shape === 'summary' ? 'summary' : 'list';
   const search = directSearch(d, q);
-  if (search) {
-    const found = await searchPageSource(trx, d, companyId, search, page.offset, page.limit);
-    if (found) {
-      await commitWithNext(trx);
-      return Array.isArray(found)
-        ? repo.rowsInListOrder(
-            trx,
-            d,
-            companyId,
-            found.map((r) => r.id),
-            shape,
-          )
-        : repo.rowsOfKeys(trx, d, companyId, found, shape);
-    }
-  }
+  if (search) return searchedRows(read, search, page, shape);
   const where = await conditionsOf(read, q);
   // The page's rows are the list call's last statement.
   await commitWithNext(trx);
@@ -100,6 +89,31 @@ export async function listPage(
     ...page,
     shape,
   });
+}
+
+/**
+ * A searched page's rows, read in the statement that finds the page: the call's last, its commit
+ * trailing it. When the first statement of several words answered only the sizes its terms'
+ * statement is planned by, that transaction is over: the terms' statement goes out in a new one
+ * for the same company, its commit trailing it too (the sizes only chose the plan; the page and
+ * its rows are read in one snapshot).
+ */
+async function searchedRows(
+  { trx, d, companyId }: Read,
+  search: SearchQuery,
+  page: Page,
+  shape: 'list' | 'summary',
+): Promise<Row[]> {
+  const steps = pageSteps(d, companyId, search, page.offset + page.limit);
+  const rowsOf = (source: RawBuilder<unknown>) => repo.rowsOfKeys(trx, d, companyId, source, shape);
+  await commitWithNext(trx);
+  if ('rows' in steps) return repo.rowsOf(trx, rowsOf(inListOrder(steps.rows, page.offset)));
+  const first = await repo.rowsOf(trx, firstWithRows(steps.first, page.offset, rowsOf));
+  const answer = firstAnswerOf(first, d.keys.id);
+  if ('rows' in answer) return answer.rows;
+  await beginAgain(trx, companyId);
+  await commitWithNext(trx);
+  return repo.rowsOf(trx, rowsOf(inListOrder(steps.terms(answer.sizes), page.offset)));
 }
 
 export async function countMatches(read: Read, q: ReadQuery): Promise<SearchCount> {

@@ -159,42 +159,30 @@ export const listShapeQuery = (
   sql<Row>`select ${columns(trx, d, 'list')} from ${fromOf(trx, d, 'list')}
     where ${whereOf(companyId, s.where)} order by ${s.orderBy}`;
 
-/** The rows of `ids` (one page, found already) in the list's own order. */
-export async function rowsInListOrder(
-  trx: Tx,
-  d: EntityDefinition,
-  companyId: number,
-  ids: readonly number[],
-  shape: Selection['shape'],
-): Promise<Row[]> {
-  if (ids.length === 0) return [];
-  const result = await sql<Row>`select ${columns(trx, d, shape)} from ${fromOf(trx, d, shape)}
-    where ${whereOf(companyId, [sql`${col(d.keys.id)} = any(${sql.val(ids)}::bigint[])`])}
-    order by ${col(d.keys.name)}, ${col(d.keys.id)}`.execute(trx);
-  return result.rows;
-}
-
 /**
  * The rows of a search's page in the list's own order, in the statement that finds them: `page`
- * gives its `(id, name)` rows (search-pages.ts, `searchPageSource`), and each row is then read
- * by its key. The read is lateral and fenced (`offset 0`) so that it stays one probe
+ * gives its `(id, name)` rows (search-pages.ts, `pageSteps`), and each row is then read by its
+ * key. The read is lateral and fenced (`offset 0`) so that it stays one probe
  * per key whatever the statistics: as a plain subquery or join the planner of PostgreSQL 15 could
  * scan the company's rows for the keys instead (the isolation test saw it change with another
  * company's statistics). One round trip instead of two: the keys no longer come back to be sent
  * again as values.
  */
-export async function rowsOfKeys(
+export const rowsOfKeys = (
   trx: Tx,
   d: EntityDefinition,
   companyId: number,
   page: RawBuilder<unknown>,
   shape: Selection['shape'],
-): Promise<Row[]> {
-  const result = await sql<Row>`select x.* from (${page}) k
+) =>
+  sql<Row>`select x.* from (${page}) k
     cross join lateral (select ${columns(trx, d, shape)} from ${fromOf(trx, d, shape)}
       where ${whereOf(companyId, [sql`${col(d.keys.id)} = k.id`])} offset 0) x
-    order by k.name, k.id`.execute(trx);
-  return result.rows;
+    order by k.name, k.id`;
+
+/** The rows a statement answers. */
+export async function rowsOf<R extends Row>(trx: Tx, statement: RawBuilder<R>): Promise<R[]> {
+  return (await statement.execute(trx)).rows;
 }
 
 export async function countRows(

@@ -317,7 +317,7 @@ export interface NamedRow {
 }
 
 /** `(id, name)` rows (in no order) in list order, past `offset`. */
-const inListOrder = (rows: RawBuilder<unknown>, offset: number) =>
+export const inListOrder = (rows: RawBuilder<unknown>, offset: number) =>
   sql`select k.id, k.name from (${rows}) k order by k.name, k.id offset ${offset}`;
 
 /**
@@ -416,13 +416,17 @@ function firstOfWords(
  * A search's page in statements, for a search the terms serve (`termsServe`). `rows` is
  * `(id, name)` rows in no order (order them by name, id). One word: the walk and the terms are one
  * statement (the terms' branch runs only when the walk found too few). Several words: a first
- * statement (`firstOfWords`) answers the page, or the sizes of the words' ranges that `then`
- * turns into the terms' statement that gives it. `search/everywhere` puts several entity sets'
- * first statements into one.
+ * statement (`firstOfWords`) answers the page, or the sizes of the words' ranges that `terms`
+ * turns into the terms' statement that gives it (`then` does either with the first's answer).
+ * `search/everywhere` puts several entity sets' first statements into one.
  */
 type PageSteps =
   | { rows: RawBuilder<unknown> }
-  | { first: RawBuilder<unknown>; then(answer: FirstAnswer): NamedRow[] | RawBuilder<unknown> };
+  | {
+      first: RawBuilder<unknown>;
+      terms(sizes: readonly number[]): RawBuilder<unknown>;
+      then(answer: FirstAnswer): NamedRow[] | RawBuilder<unknown>;
+    };
 
 export function pageSteps(
   d: EntityDefinition,
@@ -445,12 +449,49 @@ export function pageSteps(
         select t.id, t.name from (${terms}) t where (select count(*) from walked) < ${wanted}`,
     };
   }
+  const terms = (sizes: readonly number[]) =>
+    termsPageSql(d, companyId, q, planOf(q, words, sizes), wanted);
   return {
     first: firstOfWords(d, companyId, q, words, wanted),
+    terms,
     then: ({ page, sizes }) =>
-      sizes
-        ? termsPageSql(d, companyId, q, planOf(q, words, sizes), wanted)
-        : (page ?? []).map((r) => ({ id: Number(r.id), name: r.name })),
+      sizes ? terms(sizes) : (page ?? []).map((r) => ({ id: Number(r.id), name: r.name })),
+  };
+}
+
+/** The column of `firstWithRows`' rows that carries the ranges' sizes. */
+const SIZES = '_search_sizes';
+
+/**
+ * A list's first statement of a search of several words (`pageSteps`) that reads its page's rows
+ * too: `rowsOf` reads the rows of an `(id, name)` source in list order (`repo.rowsOfKeys`), here
+ * the page past `offset`. Each row carries the ranges' sizes (SIZES), null unless the first
+ * statement answered those instead of a page: then it answers one row, its other columns null, as
+ * it does for an empty page (`firstAnswerOf` tells them apart). The page's rows then need no
+ * statement of their own: one round trip for a page of several words instead of two.
+ */
+export function firstWithRows(
+  first: RawBuilder<unknown>,
+  offset: number,
+  rowsOf: (source: RawBuilder<unknown>) => RawBuilder<unknown>,
+) {
+  const page = sql`select k.id, k.name from json_to_recordset(f.page) as k(id bigint, name text)`;
+  // Joined on nothing, the rows can only be a nested loop over the first's one row: they come in
+  // the order rowsOf gives them.
+  return sql<Record<string, unknown>>`with first as materialized (${first})
+    select f.sizes as ${sql.ref(SIZES)}, x.* from first f
+      left join lateral (${rowsOf(inListOrder(page, offset))}) x on true`;
+}
+
+/** The page's rows `firstWithRows` answered (rows of `idKey`), or the ranges' sizes. */
+export function firstAnswerOf(
+  rows: readonly Record<string, unknown>[],
+  idKey: string,
+): { rows: Record<string, unknown>[] } | { sizes: number[] } {
+  const sizes = rows[0]?.[SIZES];
+  if (Array.isArray(sizes)) return { sizes: sizes.map(Number) };
+  return {
+    rows: rows.filter((r) => r[idKey] !== null).map(({ [SIZES]: _sizes, ...row }) => row),
   };
 }
 
@@ -460,8 +501,8 @@ export function pageSteps(
  * `offset` and in list order either way. Null when
  * the terms can not serve the search (see `termsServe`). A broad search most often has its page
  * among the first rows of the list (the walk); otherwise the narrowest word's terms give it
- * (`pageSteps`). A list reads the page's rows in the same statement (`repo.rowsOfKeys`); a
- * typeahead needs no more than the names (its labels).
+ * (`pageSteps`). A typeahead needs no more than the names (its labels); a list reads the page's
+ * rows in the statement that finds it (filtered-reads.ts, `searchedRows`).
  */
 export async function searchPageSource(
   trx: Tx,
