@@ -5,6 +5,7 @@
  */
 import { Kysely, PostgresDialect, type CompiledQuery } from 'kysely';
 import pg from 'pg';
+import { preparingPool } from '../src/server/db/prepared-pool';
 import type { DB } from '../src/server/db/schema';
 import { inTenant, tenantBeginSql } from '../src/server/db/tenancy';
 import { EntityService } from '../src/server/entities/service';
@@ -27,8 +28,12 @@ export async function engineListSql(
   queries: readonly ListInput[],
 ): Promise<Statement[][]> {
   let logged: CompiledQuery[] = [];
+  // Through the server's own pool wrapper: a held start and a trailing commit go out as the
+  // server sends them, so each statement runs in the call's transaction, with its tenant, and the
+  // path a statement's answer chooses (search-pages.ts) is the server's.
+  const pool = new pg.Pool({ connectionString: appUrl, max: 1, pipeline: true });
   const db = new Kysely<DB>({
-    dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: appUrl, max: 1 }) }),
+    dialect: new PostgresDialect({ pool: preparingPool(pool) }),
     log: (event) => {
       if (event.level === 'query') logged.push(event.query);
     },
