@@ -106,6 +106,26 @@ function sampleTerms(rows: TextRow[], random: () => number): string[] {
   return terms.filter((t) => t.replace(/^[=&]/, '').trim() !== '');
 }
 
+/**
+ * Two letters of each of two or three words of a row ("ma wi"), which the short head key serves
+ * (search-ranges.ts, `shortWordsOf`), and a pair that matches no row.
+ */
+function shortTerms(rows: TextRow[], random: () => number): string[] {
+  const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
+  const two = (value: string | null | undefined) => {
+    const letters = (value ?? '').toLowerCase().replace(/[^a-z0-9]/g, '');
+    const start = Math.floor(random() * Math.max(1, letters.length - 1));
+    return letters.slice(start, start + 2).padEnd(2, 'x');
+  };
+  const terms = Array.from({ length: 8 }, () => {
+    const row = pick(rows);
+    const words = [two(row.patient_first_name), two(row.patient_last_name)];
+    if (random() < 0.3) words.push(two(row.patient_email));
+    return words.join(' ');
+  });
+  return [...terms, 'qz xq'];
+}
+
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The definition of a match, as a plain ILIKE scan over the search columns (dates as ISO). */
@@ -180,7 +200,7 @@ describe.each([
     const random = generator(20261124);
     let compared = 0;
     for (const { company, call, rows } of clinics) {
-      for (const term of sampleTerms(rows, random)) {
+      for (const term of [...sampleTerms(rows, random), ...shortTerms(rows, random)]) {
         const filters = { search: term };
         const about = `company ${company.companyId}, "${term}"`;
         for (const [page, limit] of [

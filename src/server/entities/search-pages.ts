@@ -28,6 +28,8 @@ import {
   headOf,
   headTerms,
   rangeSizesSql,
+  shortHeadRows,
+  shortWordsOf,
   termsOf,
 } from './search-ranges';
 import { SEARCH_SEPARATOR, plainIdentifier } from './search-sql';
@@ -118,6 +120,12 @@ interface TermsPlan {
   /** How many terms the driver's range holds, counted up to tuning.narrowTerms; null: not counted. */
   driverTerms: number | null;
 }
+
+/**
+ * The words when every word typed is of two letters (`shortWordsOf`) and none needs checking on
+ * the row (an exact search does), else null.
+ */
+const shortOnly = (q: SearchQuery) => (q.mode === 'exact' ? null : shortWordsOf(q.words));
 
 /** The words the terms can find, each once. */
 function findableWords(q: SearchQuery): SearchWord[] {
@@ -435,6 +443,9 @@ export function pageSteps(
   wanted: number,
 ): PageSteps {
   const words = findableWords(q);
+  // Two-letter words only: their short heads, merged in list order, give the page at once.
+  const short = shortOnly(q);
+  if (short) return { rows: shortHeadRows(d, companyId, short, wanted) };
   if (words.length === 1) {
     const plan = planOf(q, words, null);
     const terms = termsPageSql(d, companyId, q, plan, wanted);
@@ -530,6 +541,17 @@ export async function namedRowsOf(
   return result.rows.map((r) => ({ id: Number(r.id), name: r.name }));
 }
 
+/** A count of up to COUNT_CAP + 1 rows as the badge shows it: "1,000+" beyond COUNT_CAP. */
+const capped = (count: number): SearchCount =>
+  count > COUNT_CAP ? { count: COUNT_CAP, more: true } : { count, more: false };
+
+/** Counts `rows`, the matching rows up to COUNT_CAP + 1. */
+async function countShort(trx: Tx, rows: RawBuilder<unknown>): Promise<SearchCount> {
+  const result = await sql<{ count: number }>`select count(*)::int as count
+    from (${rows}) x`.execute(trx);
+  return capped(result.rows[0]?.count ?? 0);
+}
+
 /** Counts the rows that match, up to `cap`, in list order. */
 async function countByWalk(
   trx: Tx,
@@ -540,8 +562,7 @@ async function countByWalk(
   const result = await sql<{ count: number }>`select count(*)::int as count from (
     select 1 from ${sql.table(d.table)} r where r.company_id = ${companyId}
       and ${searchCondition(d, q)} limit ${COUNT_CAP + 1}) x`.execute(trx);
-  const count = result.rows[0]?.count ?? 0;
-  return count > COUNT_CAP ? { count: COUNT_CAP, more: true } : { count, more: false };
+  return capped(result.rows[0]?.count ?? 0);
 }
 
 /**
@@ -556,6 +577,8 @@ export async function searchCount(
   q: SearchQuery,
 ): Promise<SearchCount | null> {
   if (!termsServe(d, q)) return null;
+  const short = shortOnly(q);
+  if (short) return countShort(trx, shortHeadRows(d, companyId, short, COUNT_CAP + 1));
   // One word that needs no check is counted in its range at once: its size decides nothing.
   const words = findableWords(q);
   const alone = words.length === 1 ? planOf(q, words, null) : null;

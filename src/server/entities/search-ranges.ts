@@ -85,6 +85,42 @@ export function distinctFirst(
     order by p.name, p.id limit ${wanted}`;
 }
 
+/**
+ * The words of a search that short heads serve alone (db/ddl/search.ts): two or more, each one
+ * form of SEARCH_TERM_MIN plain ASCII characters, which no head serves; null otherwise. Such a
+ * word's short head is the whole word, so its short-head terms are exactly the rows holding it.
+ */
+export function shortWordsOf(words: readonly SearchWord[]): string[] | null {
+  const short = words.every(
+    (w) => w.length === 1 && exactRange(w) && codePoints(w[0]!) === SEARCH_TERM_MIN,
+  );
+  return short && words.length > 1 ? words.map((w) => w[0]!) : null;
+}
+
+/**
+ * `(id, name)` of the rows holding every one of `words` (see `shortWordsOf`), in list order: each
+ * word's terms read from the short head key, already in list order, and merged, so that a read
+ * stops once `limit` rows are found (a merge join; a row holding a word in several terms repeats
+ * until grouped). At most the words' whole ranges are read, when fewer rows than that match.
+ */
+export function shortHeadRows(
+  d: EntityDefinition,
+  companyId: number,
+  words: readonly string[],
+  limit: number,
+) {
+  const stream = (word: string) => sql`select t.sort_name, t.row_id from ${terms(d)} t
+    where t.company_id = ${companyId} and t.short_head = (lower(${word}) collate "C")
+    order by t.sort_name, t.row_id`;
+  const [first, ...others] = words.map(stream);
+  const joins = others.map(
+    (other, i) => sql` join (${other}) ${sql.ref(`s${i + 1}`)}
+      on ${sql.ref(`s${i + 1}.sort_name`)} = s0.sort_name and ${sql.ref(`s${i + 1}.row_id`)} = s0.row_id`,
+  );
+  return sql`select s0.row_id as id, s0.sort_name as name from (${first}) s0${sql.join(joins, sql``)}
+    group by s0.sort_name, s0.row_id order by s0.sort_name, s0.row_id limit ${limit}`;
+}
+
 /** The word a head read serves: one form, plain ASCII, at least a head long. */
 export const headOf = (word: SearchWord): string | null =>
   word.length === 1 && exactRange(word) && codePoints(word[0]!) >= SEARCH_HEAD_LENGTH

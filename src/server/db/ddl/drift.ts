@@ -17,12 +17,16 @@ import { createEntityTableSql } from './table';
 import {
   SEARCH_HEAD_COLUMN,
   SEARCH_HEAD_KEY,
+  SEARCH_SHORT_HEAD_COLUMN,
+  SEARCH_SHORT_HEAD_KEY,
   SEARCH_TERMS_BODY,
   SEARCH_TERMS_FUNCTION_SQL,
   redefineSearchTextSql,
   refillSearchTermsSql,
   dropTermsForeignKeySql,
   searchHeadSql,
+  searchShortHeadSql,
+  shortHeadKeySql,
   isTermsKey,
   partialHeadKeySql,
   searchTermsKeySql,
@@ -201,11 +205,13 @@ ${refillSearchTermsSql(d, termsKey.name)}`
       problem: 'search terms table missing',
       fix: searchTermsSql(d).trim(),
     });
-  } else if (!liveTerms.columns.has(SEARCH_HEAD_COLUMN)) {
+  } else if (HEAD_COLUMNS.some(({ column }) => !liveTerms.columns.has(column))) {
+    // One at a time, in the order the migrations added them.
+    const missing = HEAD_COLUMNS.find(({ column }) => !liveTerms.columns.has(column))!;
     drifts.push({
-      subject: `${terms}.${SEARCH_HEAD_COLUMN}`,
-      problem: 'no head key (terms by their first characters, in list order)',
-      fix: searchHeadSql(d),
+      subject: `${terms}.${missing.column}`,
+      problem: missing.problem,
+      fix: missing.fix(d),
       rewrites: terms,
     });
   } else {
@@ -227,9 +233,29 @@ ${refillSearchTermsSql(d, termsKey.name)}`
         problem: 'the head key is not partial (a range of terms could be read through it)',
         fix: partialHeadKeySql(d),
       });
+    if (!liveTerms.indexes.some((index) => index.columns.join() === SEARCH_SHORT_HEAD_KEY.join()))
+      drifts.push({
+        subject: `${terms}_short_head`,
+        problem: 'no partial short head key (the terms of a two-letter word, in list order)',
+        fix: shortHeadKeySql(d),
+      });
   }
   return drifts;
 }
+
+/** The terms table's head columns, each with its key (db/ddl/search.ts). */
+const HEAD_COLUMNS = [
+  {
+    column: SEARCH_HEAD_COLUMN,
+    problem: 'no head key (terms by their first characters, in list order)',
+    fix: searchHeadSql,
+  },
+  {
+    column: SEARCH_SHORT_HEAD_COLUMN,
+    problem: 'no short head key (the terms of a two-letter word, in list order)',
+    fix: searchShortHeadSql,
+  },
+];
 
 function linkDrift(d: EntityDefinition, schema: LiveSchema): Drift[] {
   return d.relations.flatMap((relation): Drift[] => {

@@ -18,6 +18,7 @@ import type { EntityDefinition } from '../../../shared/entities';
 import {
   SEARCH_HEAD_LENGTH,
   SEARCH_TERM_LENGTH,
+  SEARCH_TERM_MIN,
   SEARCH_TEXT_COLUMN,
   plainIdentifier,
   searchTableOf,
@@ -121,6 +122,43 @@ const headIndexSql = (d: EntityDefinition) =>
 export const partialHeadKeySql = (d: EntityDefinition) =>
   `drop index if exists ${searchTableOf(d)}_head;\n${headIndexSql(d)}`;
 
+/**
+ * The short head column (SEARCH_TERM_MIN characters, the shortest word the terms find): kept by
+ * PostgreSQL from the term, as the head is (`left()` is not leakproof, so under row-level
+ * security only a stored column can be an index condition).
+ */
+export const SEARCH_SHORT_HEAD_COLUMN = 'short_head';
+const shortHeadColumnSql = `${SEARCH_SHORT_HEAD_COLUMN} text collate "C" generated always as (left(term, ${SEARCH_TERM_MIN})) stored`;
+
+const SHORT_HEAD_KEY_COLUMNS = ['company_id', SEARCH_SHORT_HEAD_COLUMN, 'sort_name', 'row_id'];
+const SHORT_HEAD_KEY_PREDICATE = `(${SEARCH_SHORT_HEAD_COLUMN} IS NOT NULL)`;
+
+/** The short head key as the live schema lists it: its columns, then its predicate. */
+export const SEARCH_SHORT_HEAD_KEY = [
+  ...SHORT_HEAD_KEY_COLUMNS,
+  `where ${SHORT_HEAD_KEY_PREDICATE}`,
+];
+
+/**
+ * The terms table's third key: the terms of a word of two letters, which no head serves, in list
+ * order. Its short head is the whole word, so the key holds exactly the word's range, and the
+ * ranges of several such words are merged in list order, stopping at the page (search-pages.ts).
+ * Partial, as the head key is, so that only a statement that names the short head reads it.
+ */
+const shortHeadIndexSql = (d: EntityDefinition) =>
+  `create index ${searchTableOf(d)}_short_head on ${searchTableOf(d)} (${SHORT_HEAD_KEY_COLUMNS.join(', ')}) where ${SHORT_HEAD_KEY_PREDICATE};`;
+
+/** Makes the short head key again (a drift check's fix): see `shortHeadIndexSql`. */
+export const shortHeadKeySql = (d: EntityDefinition) =>
+  `drop index if exists ${searchTableOf(d)}_short_head;\n${shortHeadIndexSql(d)}`;
+
+/** Adds the short head column and its key to a terms table made before them. */
+export function searchShortHeadSql(d: EntityDefinition): string {
+  return `alter table ${searchTableOf(d)} add column ${shortHeadColumnSql};
+${shortHeadIndexSql(d)}
+analyze ${searchTableOf(d)};`;
+}
+
 /** The primary key of a terms table: ranges of terms. */
 const TERMS_KEY_COLUMNS = ['company_id', 'term', 'sort_name', 'row_id'].join(', ');
 const termsKeySql = `primary key (${TERMS_KEY_COLUMNS})`;
@@ -147,6 +185,7 @@ export function refillSearchTermsSql(d: EntityDefinition, primaryKey: string): s
   const terms = searchTableOf(d);
   return `alter table ${terms} drop constraint ${primaryKey};
 drop index if exists ${terms}_head;
+drop index if exists ${terms}_short_head;
 truncate ${terms};
 alter table ${d.table} no force row level security;
 alter table ${terms} no force row level security;
@@ -155,6 +194,7 @@ alter table ${terms} force row level security;
 alter table ${d.table} force row level security;
 alter table ${terms} add ${termsKeySql};
 ${headIndexSql(d)}
+${shortHeadIndexSql(d)}
 analyze ${terms};`;
 }
 
@@ -185,10 +225,12 @@ create table ${terms} (
   sort_name text not null,
   row_id bigint not null,
   ${headColumnSql},
+  ${shortHeadColumnSql},
   ${termsKeySql}
 );
 ${searchTermsOfRowsSql(d)};
 ${headIndexSql(d)}
+${shortHeadIndexSql(d)}
 ${tenantTableSql(terms)}
 create function ${terms}_sync() returns trigger language plpgsql as $$
 begin

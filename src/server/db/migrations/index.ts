@@ -33,6 +33,7 @@ import { searchHeadKeyPartial0033 } from './0033_search_head_key_partial';
 import { searchTermsNoCompanyKey0034 } from './0034_search_terms_no_company_key';
 import { searchTermsWithoutPrefixes0035 } from './0035_search_terms_without_prefixes';
 import { partialIndexesCovered0036 } from './0036_partial_indexes_covered';
+import { searchShortHeads0037 } from './0037_search_short_heads';
 
 export const MIGRATIONS: readonly Migration[] = [
   platform,
@@ -65,4 +66,5 @@ export const MIGRATIONS: readonly Migration[] = [
   searchTermsNoCompanyKey0034,
   searchTermsWithoutPrefixes0035,
   partialIndexesCovered0036,
+  searchShortHeads0037,
 ];
