@@ -3,16 +3,15 @@
  * call (captured from Kysely's query log while the engine's own service builds and runs them),
  * then those statements straight through `pg` inside the same transaction an API request opens.
  */
-import { Kysely, PostgresDialect, type CompiledQuery } from 'kysely';
+import type { CompiledQuery } from 'kysely';
 import pg from 'pg';
-import { preparingPool } from '../src/server/db/prepared-pool';
-import type { DB } from '../src/server/db/schema';
 import { inTenant, tenantBeginSql } from '../src/server/db/tenancy';
 import { EntityService } from '../src/server/entities/service';
 import { behaviourOf } from '../src/server/entity-behaviours';
 import type { ListInput } from '../src/server/entities/payloads';
 import type { CallContext } from '../src/server/http/calls';
 import { patients } from '../src/shared/entities/patients';
+import { capturingDb } from '../test/support/capturing-db';
 import { loadTasks, type LoadResult } from './lib';
 import { timedSteps, type OneClient } from './one-client';
 
@@ -28,16 +27,7 @@ export async function engineListSql(
   queries: readonly ListInput[],
 ): Promise<Statement[][]> {
   let logged: CompiledQuery[] = [];
-  // Through the server's own pool wrapper: a held start and a trailing commit go out as the
-  // server sends them, so each statement runs in the call's transaction, with its tenant, and the
-  // path a statement's answer chooses (search-pages.ts) is the server's.
-  const pool = new pg.Pool({ connectionString: appUrl, max: 1, pipeline: true });
-  const db = new Kysely<DB>({
-    dialect: new PostgresDialect({ pool: preparingPool(pool) }),
-    log: (event) => {
-      if (event.level === 'query') logged.push(event.query);
-    },
-  });
+  const db = capturingDb(appUrl, (query) => logged.push(query));
   const service = new EntityService(patients, behaviourOf('patients'));
   const calls: Statement[][] = [];
   try {

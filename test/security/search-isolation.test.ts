@@ -14,10 +14,9 @@
  * once made a plan read a range of terms through it, filtering every term of the company): it is
  * partial on a condition only statements that name the head imply (db/ddl/search.ts).
  */
-import { Kysely, PostgresDialect, sql, type CompiledQuery } from 'kysely';
+import { sql, type CompiledQuery, type Kysely } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { preparingPool } from '../../src/server/db/prepared-pool';
 import type { DB } from '../../src/server/db/schema';
 import { inTenant, type Tx } from '../../src/server/db/tenancy';
 import { behaviourOf } from '../../src/server/entity-behaviours';
@@ -27,6 +26,7 @@ import { patients } from '../../src/shared/entities/patients';
 import { callerFor, type Caller, type Row } from '../api/entities-helpers';
 import { newCompany, type TestCompany } from '../support/api';
 import { addPatients } from '../support/bulk-patients';
+import { capturingDb } from '../support/capturing-db';
 import { inRolledBackDdl } from '../support/rolled-back-ddl';
 import { useTestServer } from '../support/test-env';
 import { adminToken } from '../support/users';
@@ -48,18 +48,7 @@ beforeAll(async () => {
   // A is past the 1,000-row walk, so its searches read the terms.
   await addPatients(env.server.database.ownerUrl, [a.companyId, b.companyId], [1500, 800], 0.7);
   owner = new pg.Pool({ connectionString: env.server.database.ownerUrl, max: 1 });
-  // Through the server's own pool wrapper: a held start and a trailing commit go out as the
-  // server sends them, so every statement runs in A's transaction and takes the server's path.
-  capturing = new Kysely<DB>({
-    dialect: new PostgresDialect({
-      pool: preparingPool(
-        new pg.Pool({ connectionString: env.server.database.appUrl, max: 1, pipeline: true }),
-      ),
-    }),
-    log: (event) => {
-      if (event.level === 'query') captured.push(event.query);
-    },
-  });
+  capturing = capturingDb(env.server.database.appUrl, (query) => captured.push(query));
   await renameB('Quarrington');
 }, 60_000);
 afterAll(async () => {

@@ -15,20 +15,14 @@ import { foreignKeySql, onDeleteOf, referencedTable } from './references';
 import { ROW_VERSION_COLUMN, addRowVersionSql } from './row-version';
 import { createEntityTableSql } from './table';
 import {
-  SEARCH_HEAD_COLUMN,
-  SEARCH_HEAD_KEY,
-  SEARCH_SHORT_HEAD_COLUMN,
-  SEARCH_SHORT_HEAD_KEY,
+  SEARCH_HEAD,
+  SEARCH_SHORT_HEAD,
   SEARCH_TERMS_BODY,
   SEARCH_TERMS_FUNCTION_SQL,
   redefineSearchTextSql,
   refillSearchTermsSql,
   dropTermsForeignKeySql,
-  searchHeadSql,
-  searchShortHeadSql,
-  shortHeadKeySql,
   isTermsKey,
-  partialHeadKeySql,
   searchTermsKeySql,
   searchTermsChangedTriggerSql,
   searchTermsSql,
@@ -199,19 +193,19 @@ ${refillSearchTermsSql(d, termsKey.name)}`
       rewrites: terms,
     });
   }
+  // One head at a time, in the order the migrations added them.
+  const missing = HEAD_PROBLEMS.find(({ head }) => !liveTerms?.columns.has(head.column));
   if (!liveTerms) {
     drifts.push({
       subject: terms,
       problem: 'search terms table missing',
       fix: searchTermsSql(d).trim(),
     });
-  } else if (HEAD_COLUMNS.some(({ column }) => !liveTerms.columns.has(column))) {
-    // One at a time, in the order the migrations added them.
-    const missing = HEAD_COLUMNS.find(({ column }) => !liveTerms.columns.has(column))!;
+  } else if (missing) {
     drifts.push({
-      subject: `${terms}.${missing.column}`,
-      problem: missing.problem,
-      fix: missing.fix(d),
+      subject: `${terms}.${missing.head.column}`,
+      problem: missing.noColumn,
+      fix: missing.head.addSql(d),
       rewrites: terms,
     });
   } else {
@@ -227,33 +221,24 @@ ${refillSearchTermsSql(d, termsKey.name)}`
         problem: `checks every term against ${foreign.references} (its terms come and go with their rows)`,
         fix: dropTermsForeignKeySql(d, foreign.name),
       });
-    if (!liveTerms.indexes.some((index) => index.columns.join() === SEARCH_HEAD_KEY.join()))
-      drifts.push({
-        subject: `${terms}_head`,
-        problem: 'the head key is not partial (a range of terms could be read through it)',
-        fix: partialHeadKeySql(d),
-      });
-    if (!liveTerms.indexes.some((index) => index.columns.join() === SEARCH_SHORT_HEAD_KEY.join()))
-      drifts.push({
-        subject: `${terms}_short_head`,
-        problem: 'no partial short head key (the terms of a two-letter word, in list order)',
-        fix: shortHeadKeySql(d),
-      });
+    for (const { head, noKey } of HEAD_PROBLEMS)
+      if (!liveTerms.indexes.some((index) => index.columns.join() === head.key.join()))
+        drifts.push({ subject: `${terms}_${head.column}`, problem: noKey, fix: head.keySql(d) });
   }
   return drifts;
 }
 
-/** The terms table's head columns, each with its key (db/ddl/search.ts). */
-const HEAD_COLUMNS = [
+/** What the drift check says of each head of the terms (db/ddl/search.ts) that is missing. */
+const HEAD_PROBLEMS = [
   {
-    column: SEARCH_HEAD_COLUMN,
-    problem: 'no head key (terms by their first characters, in list order)',
-    fix: searchHeadSql,
+    head: SEARCH_HEAD,
+    noColumn: 'no head key (terms by their first characters, in list order)',
+    noKey: 'the head key is not partial (a range of terms could be read through it)',
   },
   {
-    column: SEARCH_SHORT_HEAD_COLUMN,
-    problem: 'no short head key (the terms of a two-letter word, in list order)',
-    fix: searchShortHeadSql,
+    head: SEARCH_SHORT_HEAD,
+    noColumn: 'no short head key (the terms of a two-letter word, in list order)',
+    noKey: 'no partial short head key (the terms of a two-letter word, in list order)',
   },
 ];
 

@@ -94,70 +94,53 @@ export function searchTermsOfRowsSql(d: EntityDefinition): string {
   from ${table} r cross join unnest(search_terms(r.${SEARCH_TEXT_COLUMN})) t(term)`;
 }
 
-/** The head column of a terms table (SEARCH_HEAD_LENGTH): kept by PostgreSQL from the term. */
-export const SEARCH_HEAD_COLUMN = 'head';
-const headColumnSql = `${SEARCH_HEAD_COLUMN} text collate "C" generated always as (left(term, ${SEARCH_HEAD_LENGTH})) stored`;
-
-/** The head key's columns: the head, then the list order (the term is carried for checks). */
-const HEAD_KEY_COLUMNS = ['company_id', SEARCH_HEAD_COLUMN, 'sort_name', 'row_id'];
-
-/** The head key's predicate, as PostgreSQL prints it (see `headIndexSql`). */
-const HEAD_KEY_PREDICATE = `(${SEARCH_HEAD_COLUMN} IS NOT NULL)`;
-
-/** The head key as the live schema lists it: its columns, then its predicate. */
-export const SEARCH_HEAD_KEY = [...HEAD_KEY_COLUMNS, `where ${HEAD_KEY_PREDICATE}`];
-
 /**
- * The terms table's second key: a common word's terms in list order (search-pages.ts reads the
- * first rows of a page from it and stops), the term included so that the rest of the word is
- * checked in the index. Partial on a condition every row meets (the head is never null), so that
- * only a statement that names the head can read it: one that asks for a range of terms can not
- * be planned through it, filtering the term it includes, over every term of the company (on
+ * A head of the terms: a stored column of each term's first `length` characters, and a key that
+ * holds its terms in list order (search-pages.ts reads the first rows of a page from it and
+ * stops). Stored, not an expression: `left()` is not leakproof, so under row-level security only
+ * a plain column can be an index condition. The key is partial on a condition every row meets
+ * (a head is never null), so that only a statement that names the head can read it: one that asks
+ * for a range of terms can not be planned through it, filtering every term of the company (on
  * stale statistics one was, in CI: 85,757 rows for a word that matched none).
  */
-const headIndexSql = (d: EntityDefinition) =>
-  `create index ${searchTableOf(d)}_head on ${searchTableOf(d)} (${HEAD_KEY_COLUMNS.join(', ')}) include (term) where ${HEAD_KEY_PREDICATE};`;
-
-/** Makes an existing head key partial (migration 0033): see `headIndexSql`. */
-export const partialHeadKeySql = (d: EntityDefinition) =>
-  `drop index if exists ${searchTableOf(d)}_head;\n${headIndexSql(d)}`;
-
-/**
- * The short head column (SEARCH_TERM_MIN characters, the shortest word the terms find): kept by
- * PostgreSQL from the term, as the head is (`left()` is not leakproof, so under row-level
- * security only a stored column can be an index condition).
- */
-export const SEARCH_SHORT_HEAD_COLUMN = 'short_head';
-const shortHeadColumnSql = `${SEARCH_SHORT_HEAD_COLUMN} text collate "C" generated always as (left(term, ${SEARCH_TERM_MIN})) stored`;
-
-const SHORT_HEAD_KEY_COLUMNS = ['company_id', SEARCH_SHORT_HEAD_COLUMN, 'sort_name', 'row_id'];
-const SHORT_HEAD_KEY_PREDICATE = `(${SEARCH_SHORT_HEAD_COLUMN} IS NOT NULL)`;
-
-/** The short head key as the live schema lists it: its columns, then its predicate. */
-export const SEARCH_SHORT_HEAD_KEY = [
-  ...SHORT_HEAD_KEY_COLUMNS,
-  `where ${SHORT_HEAD_KEY_PREDICATE}`,
-];
-
-/**
- * The terms table's third key: the terms of a word of two letters, which no head serves, in list
- * order. Its short head is the whole word, so the key holds exactly the word's range, and the
- * ranges of several such words are merged in list order, stopping at the page (search-pages.ts).
- * Partial, as the head key is, so that only a statement that names the short head reads it.
- */
-const shortHeadIndexSql = (d: EntityDefinition) =>
-  `create index ${searchTableOf(d)}_short_head on ${searchTableOf(d)} (${SHORT_HEAD_KEY_COLUMNS.join(', ')}) where ${SHORT_HEAD_KEY_PREDICATE};`;
-
-/** Makes the short head key again (a drift check's fix): see `shortHeadIndexSql`. */
-export const shortHeadKeySql = (d: EntityDefinition) =>
-  `drop index if exists ${searchTableOf(d)}_short_head;\n${shortHeadIndexSql(d)}`;
-
-/** Adds the short head column and its key to a terms table made before them. */
-export function searchShortHeadSql(d: EntityDefinition): string {
-  return `alter table ${searchTableOf(d)} add column ${shortHeadColumnSql};
-${shortHeadIndexSql(d)}
-analyze ${searchTableOf(d)};`;
+function headKey(column: string, length: number, include: string) {
+  const columnSql = `${column} text collate "C" generated always as (left(term, ${length})) stored`;
+  const keyColumns = ['company_id', column, 'sort_name', 'row_id'];
+  // As PostgreSQL prints it.
+  const predicate = `(${column} IS NOT NULL)`;
+  const indexSql = (d: EntityDefinition) =>
+    `create index ${searchTableOf(d)}_${column} on ${searchTableOf(d)} (${keyColumns.join(', ')})${include} where ${predicate};`;
+  return {
+    column,
+    columnSql,
+    /** The key as the live schema lists it: its columns, then its predicate. */
+    key: [...keyColumns, `where ${predicate}`],
+    indexSql,
+    /** Makes the key again, partial (migration 0033 for the head; a drift check's fix). */
+    keySql: (d: EntityDefinition) =>
+      `drop index if exists ${searchTableOf(d)}_${column};\n${indexSql(d)}`,
+    /** Adds the column and its key to a terms table made before them (0031, 0037). */
+    addSql: (d: EntityDefinition) => `alter table ${searchTableOf(d)} add column ${columnSql};
+${indexSql(d)}
+analyze ${searchTableOf(d)};`,
+  };
 }
+
+/**
+ * The head (SEARCH_HEAD_LENGTH characters): a common word's terms in list order, the term
+ * included so that the rest of the word is checked in the index.
+ */
+export const SEARCH_HEAD = headKey('head', SEARCH_HEAD_LENGTH, ' include (term)');
+
+/**
+ * The short head (SEARCH_TERM_MIN characters, the shortest word the terms find): the terms of a
+ * word of two letters, which no head serves. Its short head is the whole word, so the key holds
+ * exactly the word's range, and the ranges of several such words are merged in list order.
+ */
+export const SEARCH_SHORT_HEAD = headKey('short_head', SEARCH_TERM_MIN, '');
+
+/** The terms table's heads, in the order the migrations added them. */
+const SEARCH_HEADS = [SEARCH_HEAD, SEARCH_SHORT_HEAD];
 
 /** The primary key of a terms table: ranges of terms. */
 const TERMS_KEY_COLUMNS = ['company_id', 'term', 'sort_name', 'row_id'].join(', ');
@@ -184,8 +167,7 @@ export const searchTermsKeySql = (d: EntityDefinition, constraint: string) =>
 export function refillSearchTermsSql(d: EntityDefinition, primaryKey: string): string {
   const terms = searchTableOf(d);
   return `alter table ${terms} drop constraint ${primaryKey};
-drop index if exists ${terms}_head;
-drop index if exists ${terms}_short_head;
+${SEARCH_HEADS.map((h) => `drop index if exists ${terms}_${h.column};`).join('\n')}
 truncate ${terms};
 alter table ${d.table} no force row level security;
 alter table ${terms} no force row level security;
@@ -193,16 +175,8 @@ ${searchTermsOfRowsSql(d)};
 alter table ${terms} force row level security;
 alter table ${d.table} force row level security;
 alter table ${terms} add ${termsKeySql};
-${headIndexSql(d)}
-${shortHeadIndexSql(d)}
+${SEARCH_HEADS.map((h) => h.indexSql(d)).join('\n')}
 analyze ${terms};`;
-}
-
-/** Adds the head column and its key to a terms table made before them (migration 0031). */
-export function searchHeadSql(d: EntityDefinition): string {
-  return `alter table ${searchTableOf(d)} add column ${headColumnSql};
-${headIndexSql(d)}
-analyze ${searchTableOf(d)};`;
 }
 
 /**
@@ -224,13 +198,11 @@ create table ${terms} (
   term text collate "C" not null,
   sort_name text not null,
   row_id bigint not null,
-  ${headColumnSql},
-  ${shortHeadColumnSql},
+  ${SEARCH_HEADS.map((h) => h.columnSql).join(',\n  ')},
   ${termsKeySql}
 );
 ${searchTermsOfRowsSql(d)};
-${headIndexSql(d)}
-${shortHeadIndexSql(d)}
+${SEARCH_HEADS.map((h) => h.indexSql(d)).join('\n')}
 ${tenantTableSql(terms)}
 create function ${terms}_sync() returns trigger language plpgsql as $$
 begin
