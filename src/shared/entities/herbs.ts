@@ -15,6 +15,7 @@ const RELATION_LABELS: Record<string, string | undefined> = {
   partuseds: 'Parts used',
   caution_conditions: 'Avoid with conditions',
   caution_drug_classes: 'Interacts with medicines',
+  allergies: 'Allergy groups',
 };
 
 export const herbs = defineEntity({
@@ -67,6 +68,9 @@ export const herbs = defineEntity({
     // What the monograph says to avoid: conditions of the patient, classes of medicines taken.
     linked('caution_conditions', 'conditions', 'condition_id'),
     linked('caution_drug_classes', 'drug_classes', 'drug_class_id'),
+    // The allergies that cover the herb (its botanical family, salicylates, the herb itself):
+    // a patient with one of them gets an allergy warning for it (../safety-allergies.ts).
+    linked('allergies', 'allergies', 'allergy_id'),
     linked('specialisms', 'specialisms', 'specialism_id'),
     linked('symptoms', 'symptoms', 'symptom_id'),
   ].map((r) => ({ ...r, label: RELATION_LABELS[r.name] })),
@@ -95,6 +99,7 @@ export const herbs = defineEntity({
             'herb_caution_min_age',
             'caution_conditions',
             'caution_drug_classes',
+            'allergies',
           ],
         },
       ],

@@ -34,6 +34,7 @@ import { searchTermsNoCompanyKey0034 } from './0034_search_terms_no_company_key'
 import { searchTermsWithoutPrefixes0035 } from './0035_search_terms_without_prefixes';
 import { partialIndexesCovered0036 } from './0036_partial_indexes_covered';
 import { searchShortHeads0037 } from './0037_search_short_heads';
+import { herbAllergies0038 } from './0038_herb_allergies';
 
 export const MIGRATIONS: readonly Migration[] = [
   platform,
@@ -67,4 +68,5 @@ export const MIGRATIONS: readonly Migration[] = [
   searchTermsWithoutPrefixes0035,
   partialIndexesCovered0036,
   searchShortHeads0037,
+  herbAllergies0038,
 ];
