@@ -13,6 +13,8 @@ import { STORED_PRICE_BASIS, type UnitKind } from './units';
 export type LineKind = Extract<UnitKind, 'weight' | 'volume'>;
 
 interface TotalsLine {
+  prescription_line_herb_id?: unknown;
+  prescription_line_dispensary_product_id?: unknown;
   prescription_line_quantity?: unknown;
   prescription_line_unit_kind?: unknown;
   prescription_line_price?: unknown;
@@ -52,6 +54,17 @@ interface PriceBreakdown {
 const inCents = (currency: Currency): Currency => ({ ...currency, rounding: 0 });
 
 const NO_FEES: PriceTerms = { dispensingFee: 0, containerFee: 0, taxRate: 0 };
+
+/**
+ * The lines a total counts: not a line being typed that names neither a herb nor a dispensary
+ * product yet (both null: it is not saved, nor dispensed). Stored lines always name one, so
+ * callers pricing them may leave both out.
+ */
+const countedLines = (lines: readonly TotalsLine[]) =>
+  lines.filter(
+    (l) =>
+      !(l.prescription_line_herb_id === null && l.prescription_line_dispensary_product_id === null),
+  );
 
 /**
  * The lines, quantities and price of a prescription row: priced on the terms it keeps, and a
@@ -179,9 +192,10 @@ export function priceBreakdown(
   currency: Currency,
 ): PriceBreakdown {
   const cents = inCents(currency);
-  const fees = lines.length > 0 ? terms : NO_FEES;
+  const counted = countedLines(lines);
+  const fees = counted.length > 0 ? terms : NO_FEES;
   const linesPrice = sumMoney(
-    lines.map((l) => l.prescription_line_price),
+    counted.map((l) => l.prescription_line_price),
     cents,
   );
   const net = sumMoney([linesPrice, fees.dispensingFee, fees.containerFee], cents);
@@ -204,7 +218,7 @@ export function prescriptionTotals(
   terms: PriceTerms = NO_FEES,
 ): PrescriptionTotals {
   const quantity: Record<LineKind, number> = { weight: 0, volume: 0 };
-  for (const line of lines) {
+  for (const line of countedLines(lines)) {
     const kind: LineKind = line.prescription_line_unit_kind === 'weight' ? 'weight' : 'volume';
     quantity[kind] =
       Math.round((quantity[kind] + numberOf(line.prescription_line_quantity)) * 1000) / 1000;

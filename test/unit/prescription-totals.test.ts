@@ -69,6 +69,38 @@ describe('prescription totals', () => {
     });
   });
 
+  it('counts only complete lines: one being typed, naming no herb nor product, adds nothing', () => {
+    const saved = {
+      prescription_line_herb_id: 7,
+      prescription_line_dispensary_product_id: null,
+      prescription_line_quantity: 100,
+      prescription_line_unit_kind: 'volume',
+      prescription_line_price: 4,
+    };
+    const typed = {
+      ...saved,
+      prescription_line_herb_id: null,
+      prescription_line_quantity: 10,
+      prescription_line_price: 1,
+    };
+    expect(prescriptionTotals([saved, typed], GBP)).toMatchObject({
+      quantity: { volume: 100 },
+      price: 4,
+    });
+    // An empty draft with only a line being typed costs nothing, fees included.
+    const fees = { dispensingFee: 2, containerFee: 1, taxRate: 0 };
+    expect(prescriptionTotals([typed], GBP, fees).price).toBe(0);
+    const summary = prescriptionSummary(
+      [saved, typed],
+      { prescription_unit_kind: 'volume' },
+      {
+        unitSystem: 'metric',
+        currency: GBP,
+      },
+    );
+    expect(summary[0]).toEqual({ label: 'Total volume', text: '100 ml' });
+  });
+
   it('prices a line from a product priced per 100 ml or 100 g', () => {
     expect(linePrice(12, toBase(2, 'floz'), 'volume', GBP)).toBe(7.1);
     expect(linePrice(5, toBase(20, 'g'), 'weight', GBP)).toBe(1);

@@ -1,20 +1,16 @@
 /**
  * The lines of a prescription (slot `prescription_lines`): read with prescriptions/get_lines,
- * saved as a whole with save_lines whenever a line changes (the server then sets the total). A
- * new line stays here until it names a herb or a dispensary product. Dispensed ones are read-only.
+ * saved as a whole with save_lines whenever a line changes (the server then sets the total;
+ * useFormulaLines). A new line stays here until it names a herb or a dispensary product. Dispensed ones are read-only.
  * A wide editor shows each line as one row under column heads; a narrow one stacks its fields.
  * "Repeat prescription" copies the formula into a new draft (useRepeatPrescription). Safety
  * warnings stand beside the line they belong to (usePrescriptionSafety); dispensing with any open
  * asks for a reason (DispenseReasonDialog).
  */
 import { Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
-import { useCallback, useEffect, useState } from 'react';
-import type { PrescriptionLine } from '../../../shared/entities/prescription-lines';
-import { call } from '../../api/client';
 import { ItemView } from '../fields/renderers';
 import { resolveItem } from '../fields/items';
 import { SourceContext, type EditorSource } from '../fields/source';
-import { useEntityScope } from '../hooks/entityContext';
 import { textOf } from '../model/format';
 import type { Row } from '../model/types';
 import { useCompanySettings } from '../../theme/useCompanySettings';
@@ -27,56 +23,15 @@ import type { SafetyWarning } from '../../../shared/prescription-safety';
 import { withProductDefaults } from './productDefaults';
 import type { SlotProps } from './extraViews';
 import classes from './PrescriptionLines.module.css';
-import {
-  LINE_FIELDS,
-  lineDefinition,
-  lineIsComplete,
-  linePayload,
-  lineValues,
-  NEW_LINE,
-} from './lineDefinition';
+import { LINE_FIELDS, lineDefinition, lineIsComplete, NEW_LINE } from './lineDefinition';
+import { useFormulaLines } from './useFormulaLines';
 
 type Lines = Row[];
-
-function useLines(prescriptionId: number) {
-  const { store } = useEntityScope();
-  const [lines, setLines] = useState<Lines | null>(null);
-  useEffect(() => {
-    let live = true;
-    void call<PrescriptionLine[]>(
-      'prescriptions/get_lines',
-      { prescription_id: prescriptionId },
-      { quiet: true },
-    )
-      .then((reply) => live && setLines(reply.result ? reply.data.map(lineValues) : []))
-      .catch(() => live && setLines([]));
-    return () => {
-      live = false;
-    };
-  }, [prescriptionId]);
-  const save = useCallback(
-    async (next: Lines): Promise<string | null> => {
-      setLines(next);
-      if (!next.every(lineIsComplete)) return null; // kept here until it names what it is
-      const reply = await call<{ entity: Row; lines: PrescriptionLine[] }>(
-        'prescriptions/save_lines',
-        { prescription_id: prescriptionId, lines: next.map(linePayload) },
-        { silent: true },
-      ).catch(() => null);
-      if (!reply?.result) return reply?.messages[0]?.text ?? 'The lines were not saved.';
-      setLines(reply.data.lines.map(lineValues));
-      store.getState().storeRow(reply.data.entity);
-      return null;
-    },
-    [prescriptionId, store],
-  );
-  return { lines, save };
-}
 
 const NO_LINES: Lines = [];
 
 export function PrescriptionLines({ rowId, row, disabled }: SlotProps) {
-  const { lines, save } = useLines(rowId);
+  const { lines, save } = useFormulaLines(rowId);
   const repeat = useRepeatPrescription(rowId);
   const readOnly = disabled || row.prescription_status !== 'draft';
   const warnings = usePrescriptionSafety(rowId, lines ?? NO_LINES, row);
