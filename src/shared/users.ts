@@ -58,6 +58,12 @@ export interface LoginGate {
 export const ADMIN_ONLY_TARGET_TEXT =
   'Only administrators may change, disable, delete or set the password of an administrator.';
 
+/**
+ * Group 1's refusal: its name, key, privileges and members are the administrators' own, as their
+ * accounts are (else a non-admin holding groups/update could rename or empty it).
+ */
+export const ADMIN_GROUP_ONLY_TEXT = 'Only administrators may change the administrators group.';
+
 /** A string of at most `max` characters, refused with the fixed text of `maxLengthText`. */
 export const boundedText = (max: number) => z.string().max(max, maxLengthText(max));
 

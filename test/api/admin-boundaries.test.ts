@@ -8,7 +8,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { RESET_LINK_INVALID_TEXT } from '../../src/server/auth/password-reset';
 import { inTenant } from '../../src/server/db/tenancy';
-import { ADMIN_ONLY_TARGET_TEXT } from '../../src/shared/users';
+import { ADMIN_GROUP_ONLY_TEXT, ADMIN_ONLY_TARGET_TEXT } from '../../src/shared/users';
 import { call, type CallResponse } from '../support/api';
 import { resetLinkIn, useMailbox } from '../support/auth';
 import { useTestServer } from '../support/test-env';
@@ -143,6 +143,61 @@ describe('group membership', () => {
     }
     expect(await accountOf(admin.userId)).toEqual(before);
     expect((await accountOf(actor.userId)).groups).not.toContain(1);
+  });
+});
+
+describe('the administrators group (group 1)', () => {
+  /** Group 1 as the admin reads it: its row and its privilege list. */
+  const groupOne = async () => ({
+    row: (await as(admin, 'groups/get', { group_id: 1 })).data,
+    privileges: (await as(admin, 'groups/get_group_privileges', { group_id: 1 })).data,
+  });
+
+  it('keeps its name, key, description and privileges the administrators’ to change', async () => {
+    const actor = await staffWith(['groups/*']);
+    const before = await groupOne();
+    for (const [path, payload] of [
+      ['groups/update', { group_id: 1, field: 'group_name', value: 'Nobody' }],
+      ['groups/update', { group_id: 1, field: 'group_key', value: 'nobody' }],
+      ['groups/update', { group_id: 1, field: 'group_description', value: 'Renamed' }],
+      ['groups/sync_group_privileges', { group_id: 1, group_privileges: [] }],
+      ['groups/bulk_update', { selected: [1], expected_count: 1, field: 'group_name', value: 'X' }],
+    ] as const) {
+      const reply = await as(actor, path, payload);
+      expect(reply.status, path).toBe(403);
+      // A bulk call names the refused row before the rule.
+      expect(reply.messages[0]?.text, path).toContain(ADMIN_GROUP_ONLY_TEXT);
+    }
+    expect(await groupOne()).toEqual(before);
+  });
+
+  it('leaves other groups to whoever holds the groups privileges', async () => {
+    const actor = await staffWith(['groups/*']);
+    const inserted = await as(actor, 'groups/insert', {
+      group_name: 'Reception',
+      group_key: `reception-${actor.userId}`,
+    });
+    const groupId = Number((inserted.data as { group_id: number }).group_id);
+    const renamed = await as(actor, 'groups/update', {
+      group_id: groupId,
+      field: 'group_name',
+      value: 'Front desk',
+    });
+    expect(renamed.result).toBe(true);
+    const synced = await as(actor, 'groups/sync_group_privileges', {
+      group_id: groupId,
+      group_privileges: ['groups/list'],
+    });
+    expect(synced.result).toBe(true);
+  });
+
+  it('is still the administrators’ to rename', async () => {
+    const reply = await as(admin, 'groups/update', {
+      group_id: 1,
+      field: 'group_description',
+      value: 'The clinic’s administrators.',
+    });
+    expect(reply.result).toBe(true);
   });
 });
 

@@ -210,6 +210,38 @@ describe('the privileges editor', () => {
 });
 
 describe('the administrators group', () => {
+  it('is read-only to a non-admin holding every groups privilege', async () => {
+    const manager = await createUser({ privileges: ['groups/*'], firstName: 'Greta' });
+    const { group_ids: groupIds } = await adminCall<{ group_ids: number[] }>('users/get', {
+      user_id: manager.user_id,
+    });
+    const { page, context, errors } = await openPage(browser);
+    try {
+      await loginAs(page, manager.email, manager.password);
+      await page.goto(`/app/groups/${ADMINS}`);
+      const name = editorOf(page).getByRole('textbox', { name: 'Name', exact: true });
+      await name.waitFor();
+      await expect.poll(() => name.isDisabled()).toBe(true);
+      expect(
+        await editorOf(page).getByRole('textbox', { name: 'Key', exact: true }).isDisabled(),
+      ).toBe(true);
+      await editorOf(page)
+        .getByText('Only administrators may change the administrators group.')
+        .first()
+        .waitFor();
+      // Another group stays theirs to change.
+      await page.goto(`/app/groups/${groupIds[0]}`);
+      const other = editorOf(page).getByRole('textbox', { name: 'Name', exact: true });
+      await other.waitFor();
+      await expect.poll(() => other.isDisabled()).toBe(false);
+      expect(errors.filter((e) => !e.includes('status of 403'))).toEqual([]);
+    } finally {
+      await context.close();
+      await api('users/delete', { selected: [manager.user_id] }, token);
+      await api('groups/delete', { selected: groupIds }, token);
+    }
+  });
+
   it('holds every privilege, can not be deleted and keeps its last enabled member', async () => {
     const me = token.user_id;
     // Other enabled admins (this extra one, and any left by other tests) leave for the test and

@@ -8,6 +8,7 @@ import { allPrivilegeStrings } from '../../shared/modules';
 import { grants, normalisePrivileges } from '../../shared/privileges';
 import type { CallContext } from '../http/calls';
 import { badRequest, forbidden, notFound } from '../http/errors';
+import { assertMayChangeGroup } from './admin-group';
 import { groupExists, privilegesOfGroup, replacePrivilegesOfGroup } from './repository';
 
 const KNOWN_PRIVILEGES = new Set(allPrivilegeStrings());
@@ -54,6 +55,7 @@ export async function syncGroupPrivileges(
 ): Promise<string[]> {
   const companyId = ctx.caller.company.company_id;
   const privileges = checkedPrivileges(requested);
+  assertMayChangeGroup(ctx, groupId);
   if (!(await groupExists(ctx.trx, companyId, groupId, { lock: true })))
     throw missingGroup(groupId);
   const before = await privilegesOfGroup(ctx.trx, companyId, groupId);

@@ -13,7 +13,8 @@ import {
   unkeyedText,
   unrenameableText,
 } from '../../../shared/entities/row-rules';
-import { MULTI_EDIT_MIN } from '../../../shared/limits';
+import { ADMIN_GROUP_ID, MULTI_EDIT_MIN } from '../../../shared/limits';
+import { ADMIN_GROUP_ONLY_TEXT } from '../../../shared/users';
 import { grants, privilegeOf } from '../../../shared/privileges';
 import type { EntityData, Id, ItemState, Row, Viewer } from './types';
 
@@ -94,6 +95,9 @@ export function canCopy(definition: EntityDefinition, state: Selection): boolean
 }
 
 const ADMIN_ONLY_HINT = 'Only administrators may change this.';
+
+const isAdminGroup = (definition: EntityDefinition, row: Row | null): boolean =>
+  definition.entities === 'groups' && row?.group_id === ADMIN_GROUP_ID;
 const NO_PRIVILEGE_HINT = 'You do not have the privilege to do this.';
 
 /** Why a field can not be changed on this row by this viewer, or that it can. */
@@ -109,6 +113,9 @@ export function fieldState(
   // The editor says why once, above the fields (RowLockNotice), not under each of them.
   if (lockText(definition, row)) return { disabled: true };
   if (field.adminOnly && !viewer.admin) return { disabled: true, hint: ADMIN_ONLY_HINT };
+  // Group 1 is the administrators' own; the server refuses the rest (src/server/groups/admin-group.ts).
+  if (isAdminGroup(definition, row) && !viewer.admin)
+    return { disabled: true, hint: ADMIN_GROUP_ONLY_TEXT };
   const fixed =
     field.name === definition.keys.name && row ? unrenameableText(definition, row) : null;
   if (fixed) return { disabled: true, hint: fixed };
