@@ -157,6 +157,18 @@ describe('after 3 failed logins', () => {
     expect(replayed.data).toMatchObject({ captcha_required: true });
   });
 
+  it('refuses a solution solved for another clinic, and accepts it at its own', async () => {
+    const [clinicA, clinicB] = [await freshClinic(), await freshClinic()];
+    await failLogins(clinicB, 3);
+    const forA = await solveCaptcha(env.server, clinicA);
+    const atB = await login(env.server, clinicB, clinicB.adminEmail, TEST_PASSWORD, forA);
+    expect(atB).toMatchObject({ status: 429, result: false, data: { captcha_required: true } });
+    // The refusal did not use it up: clinic A still takes it.
+    await failLogins(clinicA, 3);
+    const atA = await login(env.server, clinicA, clinicA.adminEmail, TEST_PASSWORD, forA);
+    expect(atA.result).toBe(true);
+  });
+
   it('asks for the captcha for any account from that address', async () => {
     const company = await freshClinic();
     for (let i = 0; i < 3; i += 1) {

@@ -5,6 +5,8 @@
  * deployment (its nonce is claimed in captcha_uses; the in-memory set only saves a query).
  * Both go through the request's own transaction, never the shared pool: a request holding a
  * pooled connection must not wait for a second one (50 concurrent challenges once hung the pool).
+ * A challenge names the clinic it was asked for in its signed parameters (`data.company`), and a
+ * solution counts only at that clinic's login: solving one for clinic A never opens clinic B.
  */
 import { createChallenge, randomInt, verifySolution, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
@@ -46,9 +48,11 @@ export class Captcha {
 
   constructor(private readonly options: CaptchaOptions = { cost: 5_000 }) {}
 
-  async challenge(trx: Tx): Promise<Challenge> {
+  /** A challenge for the login of company `companyId`. */
+  async challenge(trx: Tx, companyId: number): Promise<Challenge> {
     const secrets = await this.loadSecrets(trx);
     return createChallenge({
+      data: { company: companyId },
       algorithm: 'PBKDF2/SHA-256',
       cost: this.options.cost,
       counter: randomInt(2_000, 6_000),
@@ -60,16 +64,19 @@ export class Captcha {
   }
 
   /**
-   * True when `altcha` is a valid solution not used before. The claim is part of the request's
+   * True when `altcha` is a valid solution, of a challenge asked for company `companyId`, not
+   * used before. The company is read before the signature is checked, which then vouches for it.
+   * The claim is part of the request's
    * transaction: should that roll back, nothing the solution allowed was saved, and another server
    * may accept it once more (this one still refuses it, from memory).
    */
-  async verify(trx: Tx, altcha: unknown): Promise<boolean> {
+  async verify(trx: Tx, altcha: unknown, companyId: number): Promise<boolean> {
     if (altcha === undefined || altcha === null || altcha === '') return false;
     const secrets = await this.loadSecrets(trx);
     const payload = decodePayload(altcha);
     const nonce = payload?.challenge?.parameters?.nonce;
     if (!payload?.challenge || !payload.solution || !nonce || this.used.has(nonce)) return false;
+    if (payload.challenge.parameters.data?.company !== companyId) return false;
     // Reserved before the await, so two requests racing with one solution cannot both pass.
     this.used.set(nonce, Date.now());
     const verified = await verifySolution({

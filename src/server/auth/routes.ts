@@ -4,6 +4,7 @@ import { PASSWORD_MAX_LENGTH } from '../../shared/password';
 import { boundedText, USER_MAX_LENGTHS } from '../../shared/users';
 import { defineCall, type CallDefinition } from '../http/calls';
 import { sessionUserOf } from '../users/profile';
+import { captchaChallenge } from './captcha-gate';
 import { login, loginStatus } from './login';
 import { requestPasswordReset, resetPassword } from './password-reset';
 import { unlock } from './unlock';
@@ -57,7 +58,7 @@ export const authCalls: CallDefinition[] = [
     path: 'captcha/challenge',
     access: 'public',
     input: nothing,
-    handler: async (ctx) => ({ data: await ctx.services.captcha.challenge(ctx.trx) }),
+    handler: async (ctx) => ({ data: await captchaChallenge(ctx) }),
   }),
   defineCall({
     path: 'users/request_password_reset',
