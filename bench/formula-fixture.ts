@@ -1,8 +1,8 @@
 /**
  * A 30-line formula in which every line warns, and the facts it is checked against: each herb
- * over its dose range and cautioned for pregnancy, a condition and a drug class the pregnant
- * patient has; half the lines name the herb again through a product whose oldest batch expired
- * and whose stock is short. The formula editor's worst ordinary case, for its frame budget.
+ * over its dose range and cautioned for pregnancy, a condition, a drug class and an allergy the
+ * pregnant patient has; half the lines name the herb again through a product whose oldest batch
+ * expired and whose stock is short. The formula editor's worst ordinary case, for its frame budget.
  */
 import type { SafetyFacts, SafetyHerb } from '../src/shared/prescription-safety-facts';
 
@@ -20,6 +20,7 @@ const herb = (id: number): SafetyHerb => ({
   herb_caution_min_age: 18,
   caution_condition_ids: [7],
   caution_drug_class_ids: [4],
+  allergy_ids: [9],
 });
 
 export function formulaFixture() {
@@ -32,6 +33,7 @@ export function formulaFixture() {
       patient_breastfeeding: 1,
       conditions: [{ id: 7, name: 'Hypertension' }],
       medications: [{ id: 4, name: 'SSRIs' }],
+      allergies: [{ id: 9, name: 'Daisy family (Asteraceae)' }],
     },
     herbs,
     products: herbs.map((h) => ({

@@ -15,6 +15,8 @@ export interface SafetyHerb {
   herb_caution_min_age: number | null;
   caution_condition_ids: number[];
   caution_drug_class_ids: number[];
+  /** The allergies that cover the herb (its family, salicylates, the herb alone): herbs.allergies. */
+  allergy_ids: number[];
 }
 
 interface SafetyBatch {
@@ -42,6 +44,8 @@ interface SafetyPatient {
   patient_breastfeeding: number;
   conditions: Named[];
   medications: Named[];
+  /** The patient's allergies (AllergyIntolerance), matched against each herb's allergy_ids. */
+  allergies: Named[];
 }
 
 export interface SafetyFacts {

@@ -6,6 +6,7 @@
  */
 import { displayDate } from './entities/merge-fields';
 import type { SafetyFacts, SafetyHerb, SafetyProduct } from './prescription-safety-facts';
+import { allergyWarnings } from './safety-allergies';
 import { formatQuantities, type UnitKind, type UnitSystem } from './units';
 
 type SafetyWarningKind =
@@ -16,6 +17,7 @@ type SafetyWarningKind =
   | 'children'
   | 'condition'
   | 'medication'
+  | 'allergy'
   | 'duplicate'
   | 'expired'
   | 'out_of_stock';
@@ -227,6 +229,7 @@ export function prescriptionWarnings(
     const dose = days ? doseWarning(herb, mine, days, system) : null;
     if (dose) add(r.line, ['dose', dose]);
     for (const found of cautionWarnings(herb, facts)) add(r.line, found);
+    for (const found of allergyWarnings(herb, facts)) add(r.line, found);
   }
   return warnings.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
 }

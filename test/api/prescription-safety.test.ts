@@ -258,6 +258,81 @@ describe('prescriptions/dispense with open warnings', () => {
   });
 });
 
+describe('allergies (issue 43): the herbs an allergy covers, directly or through a product', () => {
+  let yarrow: number;
+  let chamomileTincture: number;
+  let allergic: number;
+
+  beforeAll(async () => {
+    const daisy = (
+      await c<Row[]>('allergies/list', { filters: { search: '=Daisy family (Asteraceae)' } })
+    ).data[0]?.allergy_id as number;
+    expect(daisy).toBeGreaterThan(0); // every clinic starts with the family groups
+    yarrow = await idOf('herbs/insert', { herb_name: 'Yarrow' }, 'herb_id');
+    const chamomile = await idOf('herbs/insert', { herb_name: 'German chamomile' }, 'herb_id');
+    for (const herb of [yarrow, chamomile]) {
+      const linked = await c('herbs/sync_allergies', { herb_id: herb, relations: [daisy] });
+      expect(linked.result, text(linked)).toBe(true);
+    }
+    chamomileTincture = await idOf(
+      'dispensary_products/insert',
+      {
+        dispensary_product_name: 'German chamomile tincture',
+        dispensary_product_unit_kind: 'volume',
+        dispensary_product_herb_id: chamomile,
+      },
+      'dispensary_product_id',
+    );
+    await receiveStock(c, chamomileTincture, 500, { batch_name: 'C-1', batch_expiry: null });
+    allergic = await idOf(
+      'patients/insert',
+      { patient_first_name: 'Daisy', patient_last_name: 'Allergic', patient_dob: yearsAgo(40) },
+      'patient_id',
+    );
+    await c('patients/sync_allergies', { patient_id: allergic, relations: [daisy] });
+  });
+
+  it('warns beside the herb’s line and the product’s line, and not for other herbs', async () => {
+    const lines = [
+      herbLine(yarrow, 10),
+      herbLine(valerian, 10),
+      productLine(chamomileTincture, 20),
+    ];
+    const id = await prescription(allergic, lines);
+    expect((await warningsOf(id, lines)).map((w) => [w.line, w.kind, w.text])).toEqual([
+      [
+        1,
+        'allergy',
+        'Yarrow: the patient is allergic to Daisy family (Asteraceae), which covers it.',
+      ],
+      [
+        3,
+        'allergy',
+        'German chamomile: the patient is allergic to Daisy family (Asteraceae), which covers it.',
+      ],
+    ]);
+  });
+
+  it('refuses to dispense without a reason, and dispenses with one', async () => {
+    const id = await prescription(allergic, [productLine(chamomileTincture, 20)]);
+    const refused = await c('prescriptions/dispense', { prescription_id: id });
+    expect(refused.status).toBe(400);
+    expect(text(refused)).toContain(
+      'line 1: German chamomile: the patient is allergic to Daisy family (Asteraceae)',
+    );
+    const reason = 'Tolerated chamomile tea for years; patch-tested.';
+    const done = await c<{ entity: Row }>('prescriptions/dispense', {
+      prescription_id: id,
+      reason,
+    });
+    expect(done.result, text(done)).toBe(true);
+    expect(done.data.entity).toMatchObject({
+      prescription_status: 'dispensed',
+      prescription_dispense_reason: reason,
+    });
+  });
+});
+
 describe('privileges and tenants', () => {
   it('needs the list privilege to read the facts, and the dispense one to give a reason', async () => {
     const id = await prescription(patient, [herbLine(liquorice, 10)]);

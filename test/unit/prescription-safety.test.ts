@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { ALLERGY_GROUPS, allergyHerbPairs } from '../../src/server/seed/data/allergy-groups';
 import { HERB_SAFETY } from '../../src/server/seed/data/herb-safety';
+import { STARTING_ROWS } from '../../src/server/seed/data/starting-rows';
 import { HERBS } from '../../src/server/seed/data/herbs';
-import { prescriptionWarnings } from '../../src/shared/prescription-safety';
+import { needsReason, prescriptionWarnings } from '../../src/shared/prescription-safety';
 import type {
   SafetyFacts,
   SafetyHerb,
@@ -19,6 +21,7 @@ const herb = (id: number, name: string, more: Partial<SafetyHerb> = {}): SafetyH
   herb_caution_min_age: null,
   caution_condition_ids: [],
   caution_drug_class_ids: [],
+  allergy_ids: [],
   ...more,
 });
 
@@ -50,6 +53,7 @@ const facts = (patient: Partial<NonNullable<SafetyFacts['patient']>> = {}): Safe
     patient_breastfeeding: 0,
     conditions: [],
     medications: [],
+    allergies: [],
     ...patient,
   },
   herbs: [VALERIAN, LIQUORICE, ST_JOHNS],
@@ -181,5 +185,77 @@ describe('the demo herbs’ cautions', () => {
     const cautioned = Object.keys(HERB_SAFETY);
     expect(cautioned.length).toBeGreaterThanOrEqual(30);
     expect(cautioned.filter((name) => !names.has(name))).toEqual([]);
+  });
+});
+
+describe('allergy warnings (AllergyIntolerance against the herbs’ allergy groups)', () => {
+  const DAISY = { id: 21, name: 'Daisy family (Asteraceae)' };
+  const SALICYLATES = { id: 22, name: 'Salicylates' };
+  const YARROW = herb(31, 'Yarrow', { allergy_ids: [DAISY.id] });
+  const WILLOW = herb(32, 'White willow', { allergy_ids: [SALICYLATES.id] });
+  const CHAMOMILE_TINCTURE: SafetyProduct = {
+    dispensary_product_id: 40,
+    dispensary_product_name: 'German chamomile tincture',
+    dispensary_product_herb_id: 33,
+    batches: [{ batch_name: 'C-1', batch_expiry: null, batch_quantity: 500 }],
+  };
+  const allergic = (allergies = [DAISY]): SafetyFacts => ({
+    ...facts({ allergies }),
+    herbs: [VALERIAN, YARROW, WILLOW, herb(33, 'German chamomile', { allergy_ids: [DAISY.id] })],
+    products: [TINCTURE, CHAMOMILE_TINCTURE],
+  });
+
+  it('warns beside a line whose herb one of the patient’s allergies covers', () => {
+    expect(warn([line(31, 10)], allergic(), null)).toEqual([
+      {
+        kind: 'allergy',
+        line: 1,
+        text: 'Yarrow: the patient is allergic to Daisy family (Asteraceae), which covers it.',
+      },
+    ]);
+  });
+
+  it('warns through a dispensary product’s herb', () => {
+    expect(warn([line(1, 10), line(null, 20, 40)], allergic(), null)).toEqual([
+      {
+        kind: 'allergy',
+        line: 2,
+        text: 'German chamomile: the patient is allergic to Daisy family (Asteraceae), which covers it.',
+      },
+    ]);
+  });
+
+  it('stays quiet for herbs no allergy of the patient covers, and for a patient without allergies', () => {
+    expect(warn([line(1, 10), line(32, 10)], allergic(), null)).toEqual([]);
+    expect(warn([line(31, 10), line(null, 20, 40)], allergic([]), null)).toEqual([]);
+    expect(warn([line(32, 10)], allergic([SALICYLATES]), null).map((w) => w.kind)).toEqual([
+      'allergy',
+    ]);
+  });
+
+  it('needs a recorded reason to dispense, as pregnancy does', () => {
+    const [warning] = warn([line(31, 10)], allergic(), null);
+    expect(warning && needsReason(warning)).toBe(true);
+  });
+});
+
+describe('the demo allergy groups', () => {
+  it('name starting allergies and cover the demo herbs of their family', () => {
+    const starting = STARTING_ROWS.find(([path]) => path === 'allergies')?.[1] ?? [];
+    const names = new Set(starting.map((row) => row.allergy_name));
+    expect(Object.keys(ALLERGY_GROUPS).filter((name) => !names.has(name))).toEqual([]);
+    const pairs = allergyHerbPairs(HERBS);
+    const covered = (allergy: string) => pairs.filter(([a]) => a === allergy).map(([, h]) => h);
+    expect(covered('Daisy family (Asteraceae)')).toEqual(
+      expect.arrayContaining(['Yarrow', 'German chamomile', 'Calendula', 'Echinacea']),
+    );
+    expect(covered('Mint family (Lamiaceae)')).toEqual(
+      expect.arrayContaining(['Peppermint', 'Sage']),
+    );
+    expect(covered('Carrot family (Apiaceae)')).toEqual(
+      expect.arrayContaining(['Fennel', 'Dong quai']),
+    );
+    expect(covered('Salicylates').sort()).toEqual(['Black haw', 'Meadowsweet', 'White willow']);
+    expect(covered('Daisy family (Asteraceae)')).not.toContain('Valerian');
   });
 });

@@ -41,7 +41,7 @@ export const dispenseSchema = z.strictObject({
   reason: textRule(1000, false).default(''),
 });
 
-/** The patient's part of the facts: pregnancy, breastfeeding, conditions and medication. */
+/** The patient's part of the facts: pregnancy, breastfeeding, conditions, medication, allergies. */
 const patientFacts = (company: number, patientId: number) => sql<SafetyFacts['patient']>`
   select p.patient_dob::text as patient_dob, p.patient_pregnant, p.patient_breastfeeding,
     coalesce((select json_agg(json_build_object('id', c.condition_id, 'name', c.condition_name)
@@ -53,7 +53,12 @@ const patientFacts = (company: number, patientId: number) => sql<SafetyFacts['pa
         order by d.drug_class_name)
       from patient_drug_classes pd join drug_classes d
         on d.company_id = pd.company_id and d.drug_class_id = pd.drug_class_id
-      where pd.company_id = p.company_id and pd.patient_id = p.patient_id), '[]') as medications
+      where pd.company_id = p.company_id and pd.patient_id = p.patient_id), '[]') as medications,
+    coalesce((select json_agg(json_build_object('id', a.allergy_id, 'name', a.allergy_name)
+        order by a.allergy_name)
+      from patient_allergies pa join allergies a
+        on a.company_id = pa.company_id and a.allergy_id = pa.allergy_id
+      where pa.company_id = p.company_id and pa.patient_id = p.patient_id), '[]') as allergies
   from patients p where p.company_id = ${company} and p.patient_id = ${patientId}`;
 
 /** The products named, each with its batches holding stock, soonest expiry first. */
@@ -68,7 +73,7 @@ const productFacts = (company: number, ids: readonly number[]) => sql<SafetyProd
   from dispensary_products p
   where p.company_id = ${company} and p.dispensary_product_id = any(${[...ids]}::bigint[])`;
 
-/** The herbs named or made into the products named: dose range and structured cautions. */
+/** The herbs named or made into the products named: dose range, cautions, allergy groups. */
 const herbFacts = (company: number, herbIds: readonly number[], productIds: readonly number[]) =>
   sql<SafetyHerb>`
   select h.herb_id, h.herb_name, h.herb_dose_unit_kind,
@@ -77,7 +82,9 @@ const herbFacts = (company: number, herbIds: readonly number[], productIds: read
     array(select c.condition_id::int from herb_caution_conditions c
       where c.company_id = h.company_id and c.herb_id = h.herb_id) as caution_condition_ids,
     array(select d.drug_class_id::int from herb_caution_drug_classes d
-      where d.company_id = h.company_id and d.herb_id = h.herb_id) as caution_drug_class_ids
+      where d.company_id = h.company_id and d.herb_id = h.herb_id) as caution_drug_class_ids,
+    array(select a.allergy_id::int from herb_allergies a
+      where a.company_id = h.company_id and a.herb_id = h.herb_id) as allergy_ids
   from herbs h
   where h.company_id = ${company}
     and (h.herb_id = any(${[...herbIds]}::bigint[])

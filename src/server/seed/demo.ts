@@ -16,6 +16,7 @@ import {
   SPECIALISMS,
   SYMPTOMS,
 } from './data/clinical-lists';
+import { allergyHerbPairs } from './data/allergy-groups';
 import { CAUTION_CONDITIONS, HERB_SAFETY } from './data/herb-safety';
 import { HERB_TRADITIONS, HERBS } from './data/herbs';
 import { SNIPPETS } from './data/snippets';
@@ -141,6 +142,19 @@ async function seedHerbs(
     'herb_id',
     'drug_class_id',
     pairs((h) => safety(h)?.drugs, drugClasses, 'drug class'),
+  );
+  // The starting allergies cover the demo herbs of their family or chemical group.
+  const allergies = await namesToIds(trx, companyId, 'allergies', 'allergy_id', 'allergy_name');
+  await link(
+    trx,
+    companyId,
+    'herb_allergies',
+    'herb_id',
+    'allergy_id',
+    allergyHerbPairs(HERBS).map(([allergy, herb]): [number, number] => [
+      herbs.get(herb) as number,
+      idsOf(allergies, [allergy], 'allergy')[0] as number,
+    ]),
   );
   await link(
     trx,
