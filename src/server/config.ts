@@ -26,6 +26,8 @@ export interface Config {
   databasePoolWaitMs: number;
   /** How long an idle connection beyond the warm ones (WARM_CONNECTIONS) stays open. */
   databasePoolIdleMs: number;
+  /** How long one statement of a call may run before PostgreSQL cancels it (503 "took too long"). */
+  databaseStatementTimeoutMs: number;
   smtpUrl: string | null;
   mailFrom: string;
   adminEmail: string;
@@ -122,6 +124,13 @@ const VARIABLES: readonly Variable[] = [
         : 'must be a number from 100 to 3600000',
   },
   {
+    name: 'DATABASE_STATEMENT_TIMEOUT_MS',
+    help: 'how long one database statement of a call may run before it is stopped and the call answers 503 "took too long" (downloads: at least 60000)',
+    fallback: '5000',
+    check: (v) =>
+      /^\d+$/.test(v) && +v >= 100 && +v <= 600_000 ? null : 'must be a number from 100 to 600000',
+  },
+  {
     name: 'SMTP_URL',
     help: 'mail server, e.g. smtp://user:pass@host:587; without it mails go to DATA_DIR/mail/*.eml',
     fallback: '',
@@ -212,6 +221,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databasePoolSize: Number(value('DATABASE_POOL_SIZE')),
     databasePoolWaitMs: Number(value('DATABASE_POOL_WAIT_MS')),
     databasePoolIdleMs: Number(value('DATABASE_POOL_IDLE_MS')),
+    databaseStatementTimeoutMs: Number(value('DATABASE_STATEMENT_TIMEOUT_MS')),
     smtpUrl: orNull('SMTP_URL'),
     mailFrom: value('MAIL_FROM'),
     adminEmail: value('ADMIN_EMAIL').toLowerCase(),
@@ -228,7 +238,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 export function helpText(): string {
   const rows = VARIABLES.map(
-    (v) => `  ${v.name.padEnd(18)} ${v.help}${v.fallback ? ` (default: ${v.fallback})` : ''}`,
+    (v) => `  ${v.name.padEnd(29)} ${v.help}${v.fallback ? ` (default: ${v.fallback})` : ''}`,
   );
   return [
     'Materia — back-office for herbal and natural-medicine clinics.',

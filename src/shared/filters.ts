@@ -10,6 +10,7 @@
  * the words of a plain search are matched one by one, in any order: "ahmed d" finds David Ahmed.
  */
 import { isIsoDate } from './iso-date';
+import { SEARCH_WORDS_MAX } from './limits';
 const FILTER_PREFIXES = { '=': 'exact', '~': 'fulltext', '&': 'allwords' } as const;
 
 type FilterMode = 'contains' | (typeof FILTER_PREFIXES)[keyof typeof FILTER_PREFIXES];
@@ -67,10 +68,53 @@ function searchDateWord(word: string): string {
 /**
  * The words of a plain or all-words search, each with the forms it may take: a date written as
  * the clinic writes it also as stored (31/01/1941 is found in a prescription's title as typed,
- * and in a date of birth as 1941-01-31).
+ * and in a date of birth as 1941-01-31). Words that add no condition are dropped (searchWords).
  */
 export const searchWordForms = (text: string): string[][] =>
-  filterWords(text).map((word) => [...new Set([word, searchDateWord(word)])]);
+  searchWords(filterWords(text).map((word) => [...new Set([word, searchDateWord(word)])]));
+
+/** Letters whose lower case is one letter, the same under every collation PostgreSQL may use. */
+const PLAIN = /^[\x20-\x7e]*$/;
+
+/**
+ * Whether a row matching word `b` always matches word `a`: every word matches as a substring of
+ * one column, case-insensitively, so `a` is implied when each form of `b` contains a form of `a`
+ * ("ma" by "mary"; "1941" by "31/01/1941", both of whose forms hold it). Decided only on ASCII
+ * words: lower() of other letters may depend on the neighbours (a Greek final sigma) or on the
+ * collation (a word typed twice is dropped whatever its letters). A word kept that could have
+ * gone is only a condition more, never a wrong answer.
+ */
+function implies(b: readonly string[], a: readonly string[]): boolean {
+  if (a.length === b.length && a.every((form, i) => form === b[i])) return true;
+  if (![...a, ...b].every((form) => PLAIN.test(form))) return false;
+  const lower = (forms: readonly string[]) => forms.map((f) => f.toLowerCase());
+  const [formsA, formsB] = [lower(a), lower(b)];
+  return formsB.every((fb) => formsA.some((fa) => fb.includes(fa)));
+}
+
+/**
+ * The words that decide a search, in the order typed: a word repeated, or one that another word
+ * implies (contained in it), changes nothing the search finds, only its cost, so it is dropped
+ * ("ma ma ma" is "ma"; "ma mary" is "mary"). Of words that imply each other, the first is kept.
+ */
+export function searchWords(words: readonly (readonly string[])[]): string[][] {
+  const kept: (readonly string[])[] = [];
+  // Longest first, so that a word is checked against those that may contain it.
+  const byLength = words
+    .map((forms, at) => ({ forms, at }))
+    .sort((x, y) => y.forms.join('').length - x.forms.join('').length || x.at - y.at);
+  const keep = new Set<number>();
+  for (const { forms, at } of byLength) {
+    if (kept.some((k) => implies(k, forms))) continue;
+    kept.push(forms);
+    keep.add(at);
+  }
+  return words.filter((_, at) => keep.has(at)).map((forms) => [...forms]);
+}
+
+/** Whether a search's text has more words than a search may (SEARCH_WORDS_MAX) once normalised. */
+export const tooManySearchWords = (text: string): boolean =>
+  searchWordForms(text).length > SEARCH_WORDS_MAX;
 
 /** A non-text filter value without a leading `=` (exact is the only mode for numbers, dates, ids). */
 export function stripExactPrefix(value: FilterScalar): FilterScalar {

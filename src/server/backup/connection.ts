@@ -6,6 +6,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from '../config';
+import { BACKUP_STATEMENT_TIMEOUT_MS, withStatementTimeout } from '../db/deadlines';
 import { startEmbeddedPostgres } from '../db/embedded';
 
 interface OwnerDatabase {
@@ -19,10 +20,12 @@ export async function openOwnerDatabase(
   config: Config,
   { create }: { create: boolean },
 ): Promise<OwnerDatabase> {
-  if (config.databaseUrl) return { url: config.databaseUrl, close: async () => {} };
+  // Every statement bounded, if longer than a call's (docs/operations.md, "Deadlines and caps").
+  const bounded = (url: string) => withStatementTimeout(url, BACKUP_STATEMENT_TIMEOUT_MS);
+  if (config.databaseUrl) return { url: bounded(config.databaseUrl), close: async () => {} };
   if (!create && !existsSync(join(config.dataDir, 'pg', 'PG_VERSION'))) {
     throw new Error(`There is no Materia database in ${config.dataDir} (DATA_DIR).`);
   }
   const cluster = await startEmbeddedPostgres(config.dataDir, quiet);
-  return { url: cluster.url, close: () => cluster.stop() };
+  return { url: bounded(cluster.url), close: () => cluster.stop() };
 }

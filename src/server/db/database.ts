@@ -10,7 +10,9 @@ import { WARM_CONNECTIONS, type Config } from '../config';
 import { startEmbeddedPostgres, type EmbeddedCluster } from './embedded';
 import { migrate } from './migrate';
 import { MIGRATIONS } from './migrations';
+import { capTempFiles } from './deadlines';
 import { preparingPool } from './prepared-pool';
+import { setStatementTimeout } from './tenancy';
 import { within } from './timing';
 import { WarmFirstPool } from './warm-first-pool';
 import type { DB } from './schema';
@@ -113,6 +115,8 @@ export async function openDatabase(config: Config, log: Logger): Promise<Databas
     const appUrl = await appUrlFor(config, ownerUrl);
     const appRole = roleOf(appUrl);
     await migrate(ownerUrl, appRole, MIGRATIONS, (m) => log.info(m));
+    await capTempFiles(ownerUrl, appRole, log);
+    setStatementTimeout(config.databaseStatementTimeoutMs);
     const pool = new WarmFirstPool({
       connectionString: appUrl,
       max: config.databasePoolSize,

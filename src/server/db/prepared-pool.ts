@@ -11,6 +11,7 @@
 import { createHash } from 'node:crypto';
 import type { PostgresPool, PostgresPoolClient } from 'kysely';
 import type pg from 'pg';
+import { Canceller, CALLER_GONE, currentCallSignal } from './cancel-on-close';
 import { holdingSender } from './held-statements';
 
 /** Each connection keeps at most this many prepared statements; later ones run unnamed. */
@@ -44,7 +45,29 @@ function statementName(client: pg.PoolClient, text: string): string | null {
   return name;
 }
 
-function preparingClient(client: pg.PoolClient): PostgresPoolClient {
+/**
+ * Cancels the connection's running statement when the call that took it is left by its caller
+ * (cancel-on-close.ts). The connection goes back to the pool only once the cancel has been sent,
+ * so that it can never land on the next call's statement.
+ */
+function cancelledWithCall(client: pg.PoolClient, canceller: Canceller): () => void {
+  const signal = currentCallSignal();
+  if (!signal) return () => client.release();
+  let cancelling: Promise<void> | null = null;
+  const onAbort = () => {
+    // node-postgres keeps the backend's pid (from BackendKeyData) on the client, untyped.
+    const pid = (client as { processID?: number }).processID;
+    if (Number.isInteger(pid)) cancelling = canceller.cancel(pid!);
+  };
+  signal.addEventListener('abort', onAbort, { once: true });
+  return () => {
+    signal.removeEventListener('abort', onAbort);
+    if (cancelling) void cancelling.finally(() => client.release());
+    else client.release();
+  };
+}
+
+function preparingClient(client: pg.PoolClient, canceller: Canceller): PostgresPoolClient {
   const send = (sql: string, parameters?: ReadonlyArray<unknown>): Promise<pg.QueryResult> => {
     // Statements without parameters (BEGIN; set_config…, COMMIT) may hold several commands,
     // which only the simple protocol accepts: those stay unnamed.
@@ -62,7 +85,7 @@ function preparingClient(client: pg.PoolClient): PostgresPoolClient {
       }
       return sendOrHold(sqlOrCursor, parameters) as never;
     },
-    release: () => client.release(),
+    release: cancelledWithCall(client, canceller),
   };
 }
 
@@ -82,8 +105,17 @@ function guard(client: pg.PoolClient): pg.PoolClient {
 
 /** `pool` must be created with `pipeline: true` for the transaction start to share a write. */
 export function preparingPool(pool: pg.Pool): PostgresPool {
+  const canceller = new Canceller({ ...pool.options, pipeline: false });
   return {
-    connect: async () => preparingClient(guard(await pool.connect())),
+    connect: async () => {
+      const client = guard(await pool.connect());
+      // The caller left while this call waited for a connection: nothing to run for anyone.
+      if (currentCallSignal()?.aborted) {
+        client.release();
+        throw new Error(CALLER_GONE);
+      }
+      return preparingClient(client, canceller);
+    },
     end: () => pool.end(),
   };
 }

@@ -3,13 +3,43 @@
  * row-level security policies read is set with set_config(…, true), so it dies with the
  * transaction and can never leak to the next request on the same connection.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql, type Kysely } from 'kysely';
 import { held, trailing } from './held-statements';
 import type { DB } from './schema';
 
+/** A statement's deadline when the server's settings name none (DATABASE_STATEMENT_TIMEOUT_MS). */
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 5000;
+
+let statementTimeoutMs = DEFAULT_STATEMENT_TIMEOUT_MS;
+
 /**
- * The start of a company's transaction: BEGIN, the tenant, and generic plans for the
- * transaction's prepared statements.
+ * Sets the deadline of every statement in a company's transaction (openDatabase, from the
+ * settings). PostgreSQL cancels a statement that runs longer; the caller gets a 503 "took too
+ * long" (db/availability.ts) and the transaction is rolled back.
+ */
+export function setStatementTimeout(ms: number): void {
+  statementTimeoutMs = ms;
+}
+
+export const statementTimeout = (): number => statementTimeoutMs;
+
+/**
+ * A download's statements (an export's cursor reads, a letter's PDF) may run longer: each gets
+ * this long, or the setting's deadline when that is longer. Still bounded, so that a download
+ * left behind never runs on for good.
+ */
+export const DOWNLOAD_STATEMENT_TIMEOUT_MS = 60_000;
+export const downloadStatementTimeout = (): number =>
+  Math.max(statementTimeoutMs, DOWNLOAD_STATEMENT_TIMEOUT_MS);
+
+/**
+ * The start of a company's transaction: BEGIN, the tenant, the statements' deadline, and generic
+ * plans for the transaction's prepared statements.
+ *
+ * The deadline is set here, transaction-local, rather than as a connection option: it costs no
+ * round trip (it travels with the first statement), it holds through a transaction-pooling proxy
+ * (which refuses or drops unknown connection options) and it never outlives the call.
  *
  * Why generic plans: PostgreSQL plans a prepared statement afresh on every execution as long as
  * its generic plan's estimate is worse than the custom plans' (`plan_cache_mode = auto`), and it
@@ -21,10 +51,12 @@ import type { DB } from './schema';
  * plan suits every value (docs/decisions.md, "Search at a million patients"); forcing it is
  * transaction-local, so an owner's or operator's session is untouched.
  *
- * One simple-protocol statement: the id is a checked integer, so inlining it is safe.
+ * One simple-protocol statement: the id and the deadline are checked integers, so inlining them
+ * is safe.
  */
-export const tenantBeginSql = (companyId: number) =>
+export const tenantBeginSql = (companyId: number, timeoutMs = statementTimeoutMs) =>
   `begin; select set_config('app.company_id', '${companyId}', true), ` +
+  `set_config('statement_timeout', '${Math.trunc(timeoutMs)}', true), ` +
   `set_config('plan_cache_mode', 'force_generic_plan', true)`;
 
 /**
@@ -45,34 +77,47 @@ export async function commitWithNext(trx: Tx): Promise<void> {
  * start; what ran before is committed already.
  */
 export async function beginAgain(trx: Tx, companyId: number): Promise<void> {
-  await sql.raw(held(tenantBeginSql(companyId))).execute(trx);
+  // The call's deadline as it stands: a longer one set for this call (longerStatements) holds on.
+  await sql.raw(held(tenantBeginSql(companyId, currentTimeout.getStore()))).execute(trx);
 }
 
 /** A connection inside a company's transaction. */
 export type Tx = Kysely<DB>;
 
+interface TenantOptions {
+  /** This call's statement deadline, when it is not the setting's (exports: EXPORT_STATEMENT_TIMEOUT_MS). */
+  statementTimeoutMs?: number;
+}
+
+/** The deadline of the call running in this async context, for beginAgain. */
+const currentTimeout = new AsyncLocalStorage<number>();
+
 export async function inTenant<T>(
   db: Kysely<DB>,
   companyId: number,
   work: (trx: Tx) => Promise<T>,
+  options: TenantOptions = {},
 ): Promise<T> {
   if (!Number.isSafeInteger(companyId) || companyId <= 0) {
     throw new Error(`invalid company id ${companyId}`);
   }
-  return db.connection().execute(async (connection) => {
-    // Held back to go out with the first statement (held-statements.ts): this is on every
-    // request's path.
-    await sql.raw(held(tenantBeginSql(companyId))).execute(connection);
-    try {
-      const result = await work(connection);
-      await sql.raw('commit').execute(connection);
-      return result;
-    } catch (error) {
-      await sql
-        .raw('rollback')
-        .execute(connection)
-        .catch(() => undefined);
-      throw error;
-    }
-  });
+  const timeoutMs = options.statementTimeoutMs ?? statementTimeoutMs;
+  return currentTimeout.run(timeoutMs, () =>
+    db.connection().execute(async (connection) => {
+      // Held back to go out with the first statement (held-statements.ts): this is on every
+      // request's path.
+      await sql.raw(held(tenantBeginSql(companyId, timeoutMs))).execute(connection);
+      try {
+        const result = await work(connection);
+        await sql.raw('commit').execute(connection);
+        return result;
+      } catch (error) {
+        await sql
+          .raw('rollback')
+          .execute(connection)
+          .catch(() => undefined);
+        throw error;
+      }
+    }),
+  );
 }

@@ -11,6 +11,8 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { EntityDefinition } from '../../shared/entities';
 import { parseTextFilter, searchWordForms, type FilterScalar } from '../../shared/filters';
+import { SEARCH_WORDS_MAX, SEARCH_WORDS_TEXT } from '../../shared/limits';
+import { badRequest } from '../http/errors';
 import { SEARCH_SEPARATOR, SEARCH_TEXT_COLUMN, searchDocumentSql } from './search-sql';
 import { col, escapeLike, textMatch } from './text-match';
 
@@ -37,8 +39,12 @@ export function parseSearch(value: FilterScalar | FilterScalar[]): SearchQuery |
       return { mode: 'fulltext', words: [], text: parsed.text };
     case 'exact':
       return { mode: 'exact', words: parsed.text.split(/\s+/).map((w) => [w]), text: parsed.text };
-    default:
-      return { mode: 'words', words: searchWordForms(parsed.text), text: parsed.text };
+    default: {
+      const words = searchWordForms(parsed.text);
+      // Refused by name rather than cut short: a search of fewer words would find other rows.
+      if (words.length > SEARCH_WORDS_MAX) throw badRequest(SEARCH_WORDS_TEXT, 'filters');
+      return { mode: 'words', words, text: parsed.text };
+    }
   }
 }
 

@@ -113,7 +113,15 @@ export async function buildApp(
 
   const answer = async (request: FastifyRequest, reply: FastifyReply, path: string) => {
     const streamed: { started?: boolean; download?: WrittenDownload } = {};
+    // The response closes unfinished when the caller goes away: the call's statement is then
+    // cancelled (db/cancel-on-close.ts) instead of running on for nobody.
+    const left = new AbortController();
+    const onClose = () => {
+      if (!reply.raw.writableFinished) left.abort();
+    };
+    reply.raw.once('close', onClose);
     const outcome = await dispatch(services, registry, path, request.body, {
+      signal: left.signal,
       ip: request.ip,
       userAgent: request.headers['user-agent'] ?? '',
       sendDownload: async (download) => {

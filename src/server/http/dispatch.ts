@@ -14,7 +14,8 @@ import { moduleByName } from '../../shared/modules';
 import { grants } from '../../shared/privileges';
 import { DATABASE_DOWN_TEXT, RETRY_AFTER_SECONDS, unavailableError } from '../db/availability';
 import { heldQuery } from '../db/held-statements';
-import { inTenant, type Tx } from '../db/tenancy';
+import { whileCallerWaits } from '../db/cancel-on-close';
+import { downloadStatementTimeout, inTenant, type Tx } from '../db/tenancy';
 import { schemaBehind } from '../entities/db-errors';
 import type { Services } from '../services';
 import type { CallContext, CallDefinition, CallRegistry, Download } from './calls';
@@ -30,6 +31,8 @@ interface RequestMeta {
   userAgent: string;
   /** Sends a download as the reply (headers first, then the body as it is written). */
   sendDownload?: (download: Download) => Promise<void>;
+  /** Aborts when the caller goes away before the answer: its running statement is cancelled. */
+  signal?: AbortSignal;
 }
 
 interface DispatchOutcome {
@@ -183,7 +186,12 @@ export async function dispatch(
       caller.user && definition.database === false && alwaysEnabled(path)
         ? await run(NO_DATABASE)
         : await holdingDownloadSlot(services, definition, () =>
-            inTenant(services.db, company.company_id, run),
+            whileCallerWaits(meta.signal, () =>
+              inTenant(services.db, company.company_id, run, {
+                // A download reads its rows as it sends them: its statements get longer.
+                ...(definition.download ? { statementTimeoutMs: downloadStatementTimeout() } : {}),
+              }),
+            ),
           );
     if (mayChangeSessions(path)) services.sessions.cache.clearCompany(company.company_id);
     if (mayChangeModules(path)) services.moduleCache.forget(company.company_id);

@@ -1,8 +1,10 @@
 /**
- * What `/health/ready` checks. Each answer comes from state the server already keeps — the
- * watchdog's verdict on the database (a probe a second), whether the database was opened (and so
- * migrated: openDatabase applies every migration before it returns) and whether the change
- * listener is connected (it switches the session cache on and off) — so a probe costs no query.
+ * What `/health/ready` checks: the watchdog's verdict on the database (a probe a second), whether
+ * the database was opened (and so migrated: openDatabase applies every migration before it
+ * returns), whether the change listener is connected (it switches the session cache on and off),
+ * whether calls are queueing for a connection (the pool is exhausted) and whether the database
+ * answers a trivial statement within a second (db-latency.ts: one query a second at most). A
+ * server that is up but can not serve in time says so, and the load balancer sends calls elsewhere.
  */
 import type { Availability } from '../db/availability';
 
@@ -14,11 +16,21 @@ export interface ReadinessSources {
   migrated: boolean;
   /** Whether the notification listener is connected; null when none runs (SESSION_CACHE=off). */
   listening: (() => boolean) | null;
+  /** Calls waiting for a pooled connection now; null without a database. */
+  poolWaiting: number | null;
+  /** Whether the database took longer than SLOW_DATABASE_MS to answer; null without a database. */
+  slow: boolean | null;
 }
 
 interface Readiness {
   ready: boolean;
-  checks: { database: CheckState; migrations: CheckState; listener: CheckState };
+  checks: {
+    database: CheckState;
+    migrations: CheckState;
+    listener: CheckState;
+    pool: CheckState;
+    latency: CheckState;
+  };
   /** The checks that failed, by name. */
   failed: string[];
 }
@@ -30,6 +42,8 @@ export function readiness(sources: ReadinessSources): Readiness {
     database: stateOf(sources.database.available),
     migrations: stateOf(sources.migrated),
     listener: sources.listening ? stateOf(sources.listening()) : ('off' as const),
+    pool: sources.poolWaiting === null ? ('off' as const) : stateOf(sources.poolWaiting === 0),
+    latency: sources.slow === null ? ('off' as const) : stateOf(!sources.slow),
   };
   const failed = Object.entries(checks)
     .filter(([, state]) => state === 'failing')

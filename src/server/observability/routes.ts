@@ -1,6 +1,7 @@
 /**
  * `GET /health/live`, `GET /health/ready` and `GET /metrics`. The health answers are public and
- * cheap (no tenant, no session, no query, no rate limit; request lines are not logged anyway);
+ * cheap (no tenant, no session, at most one `select 1` a second, no rate limit; request lines are
+ * not logged anyway);
  * `/metrics` says how busy every clinic is, so it answers only with METRICS_TOKEN as a bearer
  * token, and not at all (404) while that setting is unset — nor is anything counted then.
  */
@@ -11,6 +12,7 @@ import type { Services } from '../services';
 import type { CallRegistry } from '../http/calls';
 import { envelopeOf } from '../http/dispatch';
 import { sendNotFound } from '../http/error-replies';
+import { DatabaseLatency } from './db-latency';
 import { readiness, type ReadinessSources } from './health';
 import { ServerMetrics } from './metrics';
 
@@ -38,11 +40,17 @@ export function registerObservability(app: FastifyInstance, options: Observabili
   const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
 
   app.get('/health/live', async (_request, reply) => noStore(reply).send({ status: 'ok' }));
+  const latency = database ? new DatabaseLatency(database.pool) : null;
   app.get('/health/ready', async (_request, reply) => {
+    const poolWaiting = database ? database.pool.waitingCount : null;
     const state = readiness({
       database: services.database,
       migrated: database !== null,
       listening: options.listening,
+      poolWaiting,
+      // Not probed while calls queue or the database is away: the answer is "not ready" anyway.
+      slow:
+        latency && poolWaiting === 0 && services.database.available ? await latency.slow() : null,
     });
     return noStore(reply)
       .code(state.ready ? 200 : 503)
