@@ -1,16 +1,17 @@
 /**
  * Reading exported files back, written apart from the server's writers so a test can catch them
- * out: an RFC 4180 CSV parser (the import's reader), and an XLSX reader (ZIP central directory →
- * inflated parts → the sheet's rows) on node:zlib alone.
+ * out: an RFC 4180 CSV parser (csv-parse, as the import reads), and an XLSX reader (ZIP central
+ * directory → inflated parts → the sheet's rows) on node:zlib alone.
  */
 import { crc32, inflateRawSync } from 'node:zlib';
-import { readCsv } from '../../src/server/imports/csv';
+import { parse } from 'csv-parse/sync';
 
 /**
- * Rows of CSV text (without its BOM); quoted fields may hold commas, quotes and line breaks. The
- * import's reader (not the export's writer), so a writer's mistake is still caught.
+ * Rows of CSV text (without its BOM); quoted fields may hold commas, quotes and line breaks.
+ * Read by csv-parse (not by the export's writer), so a writer's mistake is still caught.
  */
-export const parseCsv = (text: string): string[][] => readCsv(text, ',');
+export const parseCsv = (text: string): string[][] =>
+  parse(text, { delimiter: ',', record_delimiter: ['\r\n', '\n', '\r'], relax_column_count: true });
 
 /** Every entry of a ZIP file, inflated, its CRC checked against the central directory. */
 export function unzip(zip: Buffer): Map<string, Buffer> {

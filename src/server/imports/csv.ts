@@ -1,14 +1,17 @@
 /**
- * An RFC 4180 CSV reader for imports: quoted fields may hold separators, quotes and line breaks;
- * the separator is the first of `,`, `;` or a tab found in the header line (spreadsheets in many
- * European locales write `;`).
+ * CSV rows read by csv-parse (RFC 4180: quoted fields may hold separators, quotes and line
+ * breaks; a stray quote inside a field is kept as written). The separator is the first of `,`,
+ * `;` or a tab found most often in the header line (spreadsheets in many European locales write
+ * `;`). Rows are numbered as a spreadsheet shows them: one per record.
  */
-import { badRequest } from '../http/errors';
+import { CsvError, parse } from 'csv-parse';
+import { ApiError, badRequest } from '../http/errors';
+import type { TableBuilder } from './table-builder';
 
 const SEPARATORS = [',', ';', '\t'];
 
 function separatorOf(text: string): string {
-  const firstLine = text.slice(0, text.search(/\r?\n|$/));
+  const firstLine = text.slice(0, text.search(/\r?\n|\r|$/));
   let best = ',';
   let most = 0;
   for (const separator of SEPARATORS) {
@@ -18,44 +21,34 @@ function separatorOf(text: string): string {
   return best;
 }
 
-/**
- * The rows of CSV text, the separator guessed from the header line unless given; a quote left
- * open is refused with the line it started on.
- */
-export function readCsv(text: string, separator = separatorOf(text)): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  let line = 1;
-  let quoteLine = 0;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else {
-        if (ch === '\n') line++;
-        field += ch;
-      }
-    } else if (ch === '"' && field === '') {
-      quoted = true;
-      quoteLine = line;
-    } else if (ch === separator) {
-      row.push(field);
-      field = '';
-    } else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && text[i + 1] === '\n') i++;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
+export async function readCsv(text: string, table: TableBuilder): Promise<void> {
+  const parser = parse(text, {
+    delimiter: separatorOf(text),
+    record_delimiter: ['\r\n', '\n', '\r'],
+    relax_quotes: true,
+    relax_column_count: true,
+    info: true,
+  });
+  let line = 0;
+  /** The physical line the last record ended on: an unclosed quote opened after it. */
+  let lastLine = 0;
+  try {
+    for await (const { record, info } of parser as AsyncIterable<{
+      record: string[];
+      info: { lines: number };
+    }>) {
       line++;
-    } else field += ch;
+      table.add(line, record);
+      lastLine = info.lines;
+    }
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    if (error instanceof CsvError && error.code === 'CSV_QUOTE_NOT_CLOSED')
+      throw badRequest(`The file's quote opened on line ${lastLine + 1} is never closed.`);
+    if (error instanceof CsvError)
+      throw badRequest(`Row ${line + 1} can not be read as CSV: ${error.message}`);
+    throw error;
+  } finally {
+    parser.destroy();
   }
-  if (quoted) throw badRequest(`The file's quote opened on line ${quoteLine} is never closed.`);
-  if (field !== '' || row.length > 0) rows.push([...row, field]);
-  return rows;
 }

@@ -149,7 +149,7 @@ export async function importFile(
 ): Promise<ImportRead | ImportOutcome> {
   const capabilities = await capabilitiesOf(ctx, d);
   if (!capabilities.insert) throw forbidden(`${d.title} can not be added here.`);
-  const table = readTable(Buffer.from(input.file, 'base64'));
+  const table = await readTable(Buffer.from(input.file, 'base64'));
   if (input.step === 'read') {
     return {
       headers: table.headers,

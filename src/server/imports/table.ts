@@ -1,64 +1,71 @@
 /**
  * An uploaded file as a table: its header and data rows, read as CSV or XLSX by content (a ZIP
- * signature), with every refusal naming what is wrong — too large, not UTF-8, empty, no data,
- * rows longer than the header, too many rows or columns, formulas. Nothing is written before
- * the file passes.
+ * signature), with every refusal naming what is wrong — too large (packed or unpacked), not
+ * UTF-8, empty, no data, rows longer than the header, too many rows or columns, a row numbered
+ * far beyond them, over-long cells, control characters, formulas. The file is read in a worker
+ * thread of its own (read-worker.ts), so a hostile file can neither stall the server's event
+ * loop nor exhaust its heap: the worker has a heap limit and a time limit, and dies alone.
+ * Nothing is written before the file passes.
  */
-import { IMPORT_COLUMNS_MAX, IMPORT_FILE_MAX_BYTES, IMPORT_ROWS_MAX } from '../../shared/limits';
-import { badRequest } from '../http/errors';
-import { readCsv } from './csv';
-import { formulaText, isFormula } from './formulas';
-import { readXlsx } from './xlsx';
+import { Worker } from 'node:worker_threads';
+import {
+  IMPORT_FILE_MAX_BYTES,
+  IMPORT_READ_HEAP_MAX_MB,
+  IMPORT_READ_TIME_MAX_MS,
+} from '../../shared/limits';
+import { ApiError, badRequest } from '../http/errors';
+import type { ReadAnswer } from './read-worker';
+import type { Table } from './table-builder';
 
-export interface Table {
-  headers: string[];
-  /** Data rows, each as long as the header; `line` is its row number in the file (header = 1). */
-  rows: { line: number; cells: string[] }[];
-}
+export type { Table } from './table-builder';
 
-const ZIP_SIGNATURE = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
-const BOM = '\uFEFF';
 export const FILE_TOO_LARGE_TEXT = `The file is too large to import (at most ${IMPORT_FILE_MAX_BYTES / 1024 / 1024} MB).`;
+const TOO_SLOW_TEXT = `The file took too long to read (more than ${IMPORT_READ_TIME_MAX_MS / 1000} s): split it into smaller files.`;
+const TOO_BIG_TO_READ_TEXT =
+  'The file is too large to read when unpacked: split it into smaller files.';
 
-function decodeText(file: Buffer): string {
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(file);
-  } catch {
-    throw badRequest(
-      'The file is not UTF-8 text: save it as "CSV UTF-8" (or as XLSX) and upload it again.',
-    );
-  }
+/** The worker is TypeScript, run by tsx as the server is (and by vitest's own thread alike). */
+const WORKER = new URL('./read-worker.ts', import.meta.url);
+
+interface ReadBounds {
+  timeMs: number;
+  heapMb: number;
 }
 
-const isBlank = (cells: readonly string[]) => cells.every((cell) => cell.trim() === '');
-
-export function readTable(file: Buffer): Table {
+export async function readTable(
+  file: Buffer,
+  bounds: ReadBounds = { timeMs: IMPORT_READ_TIME_MAX_MS, heapMb: IMPORT_READ_HEAP_MAX_MB },
+): Promise<Table> {
   if (file.length > IMPORT_FILE_MAX_BYTES) throw badRequest(FILE_TOO_LARGE_TEXT);
   if (file.length === 0) throw badRequest('The file is empty.');
-  const all = file.subarray(0, 4).equals(ZIP_SIGNATURE)
-    ? readXlsx(file)
-    : readCsv(decodeText(file).replace(BOM, ''));
-  const headerAt = all.findIndex((cells) => !isBlank(cells));
-  if (headerAt < 0) throw badRequest('The file is empty.');
-  const headers = all[headerAt]!.map((h) => h.trim());
-  while (headers.length > 0 && headers.at(-1) === '') headers.pop();
-  if (headers.length > IMPORT_COLUMNS_MAX)
-    throw badRequest(`The file has ${headers.length} columns; at most ${IMPORT_COLUMNS_MAX}.`);
-  const rows: Table['rows'] = [];
-  all.forEach((cells, index) => {
-    if (index <= headerAt || isBlank(cells)) return;
-    const line = index + 1;
-    if (cells.length > headers.length && !isBlank(cells.slice(headers.length)))
-      throw badRequest(
-        `Row ${line} has ${cells.length} columns but the header has ${headers.length}: the columns do not match.`,
-      );
-    cells.forEach((cell, column) => {
-      if (isFormula(cell)) throw badRequest(formulaText(line, column + 1));
-    });
-    rows.push({ line, cells: headers.map((_, column) => cells[column] ?? '') });
+  const worker = new Worker(WORKER, {
+    workerData: file,
+    execArgv: ['--import', 'tsx'],
+    resourceLimits: { maxOldGenerationSizeMb: bounds.heapMb },
+    stdout: true,
+    stderr: true,
   });
-  if (rows.length === 0) throw badRequest('The file has a header but no rows to import.');
-  if (rows.length > IMPORT_ROWS_MAX)
-    throw badRequest(`The file has ${rows.length} rows; at most ${IMPORT_ROWS_MAX} per import.`);
-  return { headers, rows };
+  try {
+    return await new Promise<Table>((resolve, reject) => {
+      const timer = setTimeout(() => reject(badRequest(TOO_SLOW_TEXT)), bounds.timeMs);
+      const settle = () => clearTimeout(timer);
+      worker.once('message', (answer: ReadAnswer) => {
+        settle();
+        if ('table' in answer) resolve(answer.table);
+        else reject(new ApiError(answer.status, answer.text));
+      });
+      worker.once('error', (error: Error & { code?: string }) => {
+        settle();
+        reject(
+          error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? badRequest(TOO_BIG_TO_READ_TEXT) : error,
+        );
+      });
+      worker.once('exit', () => {
+        settle();
+        reject(badRequest(TOO_BIG_TO_READ_TEXT));
+      });
+    });
+  } finally {
+    await worker.terminate();
+  }
 }

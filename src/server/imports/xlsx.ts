@@ -1,92 +1,92 @@
 /**
- * The first sheet of an XLSX workbook as rows of text: shared strings, inline strings, numbers
- * and booleans as written. A cell holding a formula is refused (its value would be a cached
- * result nobody checked). A date stored as a serial number is read as that number: clinics'
- * sheets hold dates as text, and exports written "as shown" do too.
+ * The first sheet of an XLSX workbook, read row by row by ExcelJS's streaming reader once
+ * zip-check.ts has bounded the container: shared and inline strings, numbers and booleans as
+ * written. A cell holding a formula is refused (its value would be a cached result nobody
+ * checked). Styles are not read, so a date stored as a serial number is read as that number:
+ * clinics' sheets hold dates as text, and exports written "as shown" do too.
  */
-import { badRequest } from '../http/errors';
+import { Readable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import { IMPORT_COLUMNS_MAX } from '../../shared/limits';
+import { ApiError, badRequest } from '../http/errors';
 import { formulaText } from './formulas';
-import { NOT_XLSX_TEXT, zipParts, type ZipParts } from './unzip';
+import { controlPlace } from './control-place';
+import { columnNumberText, controlText, type TableBuilder } from './table-builder';
+import { checkZip, NOT_XLSX_TEXT } from './zip-check';
 
-const ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
+function textOf(value: ExcelJS.CellValue, line: number, column: number): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number') return String(value);
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (value instanceof Date) return value.toISOString();
+  if ('formula' in value || 'sharedFormula' in value) throw badRequest(formulaText(line, column));
+  if ('richText' in value) return value.richText.map((run) => run.text).join('');
+  if ('error' in value) return value.error;
+  if ('text' in value) return typeof value.text === 'string' ? value.text : '';
+  return '';
+}
 
-function unescapeXml(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|lt|gt|amp|quot|apos);/gi, (_, name: string) => {
-    if (name.startsWith('#x') || name.startsWith('#X'))
-      return String.fromCodePoint(parseInt(name.slice(2), 16));
-    if (name.startsWith('#')) return String.fromCodePoint(Number(name.slice(1)));
-    return ENTITIES[name.toLowerCase()] ?? '';
+/** A row's cells from column 1; a value beyond the columns an import takes is refused. */
+function cellsOf(row: ExcelJS.Row, line: number): string[] {
+  const cells: string[] = [];
+  row.eachCell({ includeEmpty: false }, (cell, column) => {
+    const text = textOf(cell.value, line, column);
+    if (text.trim() === '') return;
+    if (column > IMPORT_COLUMNS_MAX) throw badRequest(columnNumberText(line, column));
+    while (cells.length < column - 1) cells.push('');
+    cells[column - 1] = text;
   });
+  return cells;
 }
 
-/** The text of every <t> inside a piece of XML (a shared string may be split into runs). */
-const textsOf = (xml: string): string =>
-  [...xml.matchAll(/<t(?:\s[^>]*)?>([^<]*)<\/t>|<t(?:\s[^>]*)?\/>/g)]
-    .map((m) => unescapeXml(m[1] ?? ''))
-    .join('');
-
-function sharedStrings(parts: ZipParts): string[] {
-  const part = parts.get('xl/sharedStrings.xml');
-  if (!part) return [];
-  return [
-    ...part()
-      .toString('utf8')
-      .matchAll(/<si>([\s\S]*?)<\/si>/g),
-  ].map((m) => textsOf(m[1]!));
-}
-
-/** The first sheet's part: named by the workbook's relationships, else sheet1.xml. */
-function firstSheet(parts: ZipParts): string {
-  const workbook = parts.get('xl/workbook.xml')?.().toString('utf8');
-  const rels = parts.get('xl/_rels/workbook.xml.rels')?.().toString('utf8');
-  const id = workbook && /<sheet\s[^>]*r:id="([^"]+)"/.exec(workbook)?.[1];
-  const target = id && rels && new RegExp(`Id="${id}"[^>]*Target="([^"]+)"`).exec(rels)?.[1];
-  const alt = id && rels && new RegExp(`Target="([^"]+)"[^>]*Id="${id}"`).exec(rels)?.[1];
-  const path = target || alt;
-  if (path) return path.startsWith('/') ? path.slice(1) : `xl/${path}`;
-  return 'xl/worksheets/sheet1.xml';
-}
-
-/** A column's index from a cell reference: A1 → 0, AB7 → 27. */
-function columnOf(reference: string): number {
-  let column = 0;
-  for (const ch of reference.replace(/\d+$/, '')) column = column * 26 + ch.charCodeAt(0) - 64;
-  return column - 1;
-}
-
-export function readXlsx(file: Buffer): string[][] {
-  const parts = zipParts(file);
-  const sheetPart = parts.get(firstSheet(parts));
-  if (!sheetPart || !parts.has('[Content_Types].xml')) throw badRequest(NOT_XLSX_TEXT);
-  const strings = sharedStrings(parts);
-  const xml = sheetPart().toString('utf8');
-  const rows: string[][] = [];
-  for (const rowMatch of xml.matchAll(/<row\b([^>]*?)(?:\/>|>([\s\S]*?)<\/row>)/g)) {
-    const number = Number(/\br="(\d+)"/.exec(rowMatch[1]!)?.[1] ?? rows.length + 1);
-    while (rows.length < number - 1) rows.push([]);
-    const row: string[] = [];
-    const cells = rowMatch[2] ?? '';
-    for (const cell of cells.matchAll(/<c\b([^>]*?)(?:\/>|>([\s\S]*?)<\/c>)/g)) {
-      const attributes = cell[1]!;
-      const body = cell[2] ?? '';
-      const reference = /\br="([A-Z]+\d+)"/.exec(attributes)?.[1];
-      const column = reference ? columnOf(reference) : row.length;
-      if (/<f[\s>/]/.test(body)) throw badRequest(formulaText(number, column + 1));
-      const type = /\bt="(\w+)"/.exec(attributes)?.[1];
-      const value = unescapeXml(/<v>([^<]*)<\/v>/.exec(body)?.[1] ?? '');
-      while (row.length < column) row.push('');
-      row[column] =
-        type === 's'
-          ? (strings[Number(value)] ?? '')
-          : type === 'inlineStr'
-            ? textsOf(body)
-            : type === 'b'
-              ? value === '1'
-                ? 'Yes'
-                : 'No'
-              : value;
+export async function readXlsx(file: Buffer, table: TableBuilder): Promise<void> {
+  await checkZip(file);
+  const workbook = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([file]), {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    hyperlinks: 'ignore',
+    styles: 'ignore',
+    entries: 'ignore',
+  });
+  for await (const sheet of workbook) {
+    let line = 0;
+    try {
+      for await (const row of sheet) {
+        // A row without its number follows the one before, as spreadsheets read it.
+        line = Number.isSafeInteger(row.number) && row.number > 0 ? row.number : line + 1;
+        table.add(line, cellsOf(row, line));
+      }
+    } catch (error) {
+      const place = isControlError(error) ? await controlPlace(file) : null;
+      throw place
+        ? badRequest(controlText(place.line, place.column, place.code))
+        : sheetRefusal(error, line);
     }
-    rows.push(row);
+    return;
   }
-  return rows;
+  throw badRequest(NOT_XLSX_TEXT);
+}
+
+const isControlError = (error: unknown) =>
+  error instanceof Error && /disallowed character|malformed character entity/.test(error.message);
+
+/**
+ * What ExcelJS (and the XML parser under it) refuses, said in words: a cell beyond the last
+ * column a spreadsheet has, a character no XML may hold. The rows it had not handed over yet are
+ * lost with the error, so the place is "after" the last row read.
+ */
+function sheetRefusal(error: unknown, line: number): unknown {
+  if (error instanceof ApiError) return error;
+  const message = error instanceof Error ? error.message : '';
+  const after = line > 0 ? ` after row ${line}` : '';
+  if (/out of bounds/i.test(message))
+    return badRequest(
+      `The sheet has a cell${after} beyond column 16384, the last a spreadsheet has: the file is damaged.`,
+    );
+  if (isControlError(error))
+    return badRequest(
+      `The sheet holds a control character (such as NUL)${after}, which no cell may hold: remove it and save the file again.`,
+    );
+  return badRequest(`The XLSX file is damaged: its sheet can not be read${after}.`);
 }
