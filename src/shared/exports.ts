@@ -16,3 +16,9 @@ export const EXPORT_ROWS_HEADER = 'x-export-rows';
  */
 export const exportableFields = (d: EntityDefinition): FieldDefinition[] =>
   d.fields.filter((f) => f.inList);
+
+/**
+ * The header of an export's last column when it holds the id: each row's version (hidden in
+ * XLSX). An import by id compares it with the stored row and refuses the rows changed since.
+ */
+export const VERSION_HEADERS = { formatted: 'Row version', raw: '_version' } as const;

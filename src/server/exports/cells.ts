@@ -4,8 +4,9 @@
  * neutralised.
  */
 import type { EntityDefinition, FieldDefinition } from '../../shared/entities';
-import { exportableFields } from '../../shared/exports';
+import { exportableFields, VERSION_HEADERS } from '../../shared/exports';
 import { showValue, textOf, type ShowContext } from '../../shared/show-value';
+import { VERSION_KEY } from '../entities/repository';
 import { badRequest } from '../http/errors';
 
 export type Cell = string | number;
@@ -14,15 +15,24 @@ type Row = Readonly<Record<string, unknown>>;
 interface ExportColumn {
   name: string;
   header: string;
+  /** Hidden in a spreadsheet: the row version, which is there for an import, not for people. */
+  hidden?: boolean;
   cell(row: Row): Cell;
 }
 
 /**
  * `=`, `+`, `-` and `@` start a formula (tab and carriage return start one after the
  * spreadsheet trims): such text gets a leading apostrophe, which spreadsheets show as text.
+ * Look-alikes count too: spreadsheets fold a full-width `＝` (and `＋`, `－`, `＠`, the small
+ * and superscript forms) to its plain form (Unicode NFKC) before they read a formula, and
+ * some read the minus sign `−` as `-`.
  */
-const FORMULA_START = /^[=+\-@\t\r]/;
-const neutralised = (text: string): string => (FORMULA_START.test(text) ? `'${text}` : text);
+const FORMULA_START = /^[=+\-@\t\r\u2212]/;
+const formulaLike = (text: string): boolean => {
+  const first = text.charAt(0);
+  return FORMULA_START.test(first < '\u0080' ? first : first.normalize('NFKC'));
+};
+const neutralised = (text: string): string => (formulaLike(text) ? `'${text}` : text);
 
 const NUMERIC = new Set(['number', 'integer', 'toggle', 'id']);
 
@@ -75,9 +85,19 @@ export function exportColumns(
     return field;
   });
   if (chosen.length === 0) throw badRequest('Choose at least one column to export.', 'columns');
-  return chosen.map((field) => ({
+  const columns: ExportColumn[] = chosen.map((field) => ({
     name: field.name,
     header: formatted ? field.label : field.name,
     cell: formatted ? (row) => shownCell(field, row, context) : (row) => rawCell(field, row),
   }));
+  // With the id, a file edited and imported again updates rows: the version each row had lets
+  // that import refuse the rows changed in Materia since (../imports/rows.ts).
+  if (chosen.some((field) => field.name === d.keys.id))
+    columns.push({
+      name: VERSION_KEY,
+      header: formatted ? VERSION_HEADERS.formatted : VERSION_HEADERS.raw,
+      hidden: true,
+      cell: (row) => numberOf(row[VERSION_KEY]) ?? '',
+    });
+  return columns;
 }

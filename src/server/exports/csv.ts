@@ -1,26 +1,21 @@
 /**
- * CSV as RFC 4180 writes it: comma-separated, CRLF line ends, a field quoted (quotes doubled)
- * when it holds a comma, quote, CR or LF. A UTF-8 byte order mark comes first, so spreadsheets
- * read accented names as UTF-8 rather than the system's code page.
+ * CSV through csv-stringify, batch by batch: comma-separated, CRLF line ends, a field quoted
+ * (quotes doubled) when it holds a comma, quote, CR or LF. A UTF-8 byte order mark comes first,
+ * so spreadsheets read accented names as UTF-8 rather than the system's code page. Formula-like
+ * text is neutralised before (./cells.ts), for CSV and XLSX alike.
  */
+import { stringify } from 'csv-stringify/sync';
 import type { DownloadSink } from '../http/calls';
 import type { Cell } from './cells';
 import type { TableWriter } from './table-writer';
 
-const BOM = '\uFEFF';
-const NEEDS_QUOTES = /[",\r\n]/;
-
-const csvField = (cell: Cell): string => {
-  const text = String(cell);
-  return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-};
-
-const csvLine = (cells: readonly Cell[]) => `${cells.map(csvField).join(',')}\r\n`;
+const csvText = (rows: readonly (readonly Cell[])[], bom = false) =>
+  stringify(rows as Cell[][], { bom, record_delimiter: 'windows' });
 
 export function csvWriter(sink: DownloadSink): TableWriter {
   return {
-    begin: (headers) => sink.write(BOM + csvLine(headers)),
-    rows: (rows) => sink.write(rows.map(csvLine).join('')),
+    begin: (headers) => sink.write(csvText([headers], true)),
+    rows: (rows) => sink.write(csvText(rows)),
     end: () => Promise.resolve(),
   };
 }

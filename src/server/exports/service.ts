@@ -55,7 +55,11 @@ export async function exportSet(
       headers: { [EXPORT_ROWS_HEADER]: String(total) },
       async write(sink) {
         const writer = format.writer(sink, d.title);
-        await writer.begin(columns.map((c) => c.header));
+        const hidden = columns.flatMap((c, i) => (c.hidden ? [i] : []));
+        await writer.begin(
+          columns.map((c) => c.header),
+          hidden,
+        );
         let rows = 0;
         const query = repo.listShapeQuery(ctx.trx, d, companyId, set);
         for await (const batch of batchesOf(ctx.trx, query)) {
@@ -70,7 +74,8 @@ export async function exportSet(
           after: {
             format: kind,
             formatted,
-            columns: columns.map((c) => c.name),
+            // The columns chosen; the row version rides along with the id.
+            columns: columns.filter((c) => !c.hidden).map((c) => c.name),
             filters: filters ?? {},
             relation_filters: relation_filters ?? {},
             sort: sort ?? null,

@@ -2,7 +2,8 @@
 import type { Cell } from './cells';
 
 export interface TableWriter {
-  begin(headers: readonly string[]): Promise<void>;
+  /** `hidden`: the indexes of columns a spreadsheet hides (the row version). */
+  begin(headers: readonly string[], hidden?: readonly number[]): Promise<void>;
   rows(rows: readonly (readonly Cell[])[]): Promise<void>;
   end(): Promise<void>;
 }
