@@ -7,6 +7,7 @@
 import { displayDate } from './entities/merge-fields';
 import type { SafetyFacts, SafetyHerb, SafetyProduct } from './prescription-safety-facts';
 import { allergyWarnings } from './safety-allergies';
+import { blocksDispensing, defaultProduct, dispensableFindings } from './dispensable-lines';
 import { formatQuantities, type UnitKind, type UnitSystem } from './units';
 
 type SafetyWarningKind =
@@ -20,7 +21,9 @@ type SafetyWarningKind =
   | 'allergy'
   | 'duplicate'
   | 'expired'
-  | 'out_of_stock';
+  | 'out_of_stock'
+  | 'quantity'
+  | 'unresolved';
 
 export interface SafetyWarning {
   kind: SafetyWarningKind;
@@ -32,10 +35,11 @@ export interface SafetyWarning {
 /**
  * Whether dispensing despite the warning needs a reason. The stock's own warnings do not: the
  * dispense never takes an expired batch (first expiry first out skips it) and refuses stock the
- * usable batches can not cover with its own message, reason or not; an empty formula is refused.
+ * usable batches can not cover with its own message, reason or not; an empty formula is refused,
+ * and so is a line of no quantity or with no product to take it from (dispensable-lines.ts).
  */
 export const needsReason = (warning: SafetyWarning): boolean =>
-  warning.kind !== 'expired' && warning.kind !== 'out_of_stock' && warning.kind !== 'empty';
+  warning.kind !== 'expired' && !blocksDispensing(warning) && warning.kind !== 'empty';
 
 interface SafetyLine {
   prescription_line_herb_id?: unknown;
@@ -61,6 +65,8 @@ interface Resolved {
   product: SafetyProduct | null;
   quantity: number;
   kind: UnitKind;
+  /** It names a herb but no product (its product, if any, is the herb's default one). */
+  herbOnly: boolean;
 }
 
 function resolve(lines: readonly SafetyLine[], facts: SafetyFacts): Resolved[] {
@@ -74,13 +80,17 @@ function resolve(lines: readonly SafetyLine[], facts: SafetyFacts): Resolved[] {
     const herb = herbs.get(herbId ?? 0) ?? null;
     const named = idOf(line.prescription_line_herb_id) ?? product;
     if (!named) return; // a new line that names nothing yet
-    resolved.push({
-      line: index + 1,
-      herb,
-      product,
-      quantity: amountOf(line.prescription_line_quantity),
-      kind: line.prescription_line_unit_kind === 'weight' ? 'weight' : 'volume',
-    });
+    const quantity = amountOf(line.prescription_line_quantity);
+    const kind = line.prescription_line_unit_kind === 'weight' ? 'weight' : 'volume';
+    const herbOnly = idOf(line.prescription_line_dispensary_product_id) === null;
+    // A line of only a herb is dispensed from the herb's default product (dispensable-lines.ts).
+    const taken =
+      herbOnly && herbId !== null
+        ? defaultProduct(herbId, kind, quantity, facts.herb_products ?? [], facts.today)
+        : null;
+    // One product is one object, whichever way the lines reach it (their stock is summed).
+    const same = taken && (products.get(taken.dispensary_product_id) ?? taken);
+    resolved.push({ line: index + 1, herb, product: product ?? same, quantity, kind, herbOnly });
   });
   return resolved;
 }
@@ -217,6 +227,9 @@ export function prescriptionWarnings(
       }
     }
     // The same herb twice, directly or through products (a product of no herb may repeat).
+    const dispensable = { ...r, herbName: r.herb?.herb_name ?? null };
+    const resolvable = facts.herb_products !== undefined;
+    for (const found of dispensableFindings(dispensable, resolvable)) add(r.line, found);
     const herb = r.herb;
     if (!herb) continue;
     const first = firstOf.get(herb.herb_id);

@@ -3,7 +3,10 @@
  * first expiry first out (../stock/fefo.ts) — all lines or none — writes one ledger row per batch
  * used, naming the prescription (so a recalled batch finds its patients), and marks the
  * prescription dispensed, after which it is locked. A formula with open safety warnings
- * (./safety.ts) is dispensed only with a reason, which the prescription keeps.
+ * (./safety.ts) is dispensed only with a reason, which the prescription keeps. A line of no
+ * quantity, a herb with no product to take it from, or stock the usable batches can not cover
+ * is refused whatever the reason (src/shared/dispensable-lines.ts); a line of only a herb is
+ * taken from the herb's default product (./line-products.ts).
  */
 import { prescriptions } from '../../shared/entities';
 import { formatQuantities, type UnitKind } from '../../shared/units';
@@ -16,18 +19,24 @@ import { addMoves, lockProducts, lockUsableBatches, type NewMove } from '../stoc
 import { readLines, requireDraft } from './lines';
 import { openWarnings } from './safety';
 import { needsReason } from '../../shared/prescription-safety';
+import { dispenseRefusal } from '../../shared/dispensable-lines';
+import { takeDefaultProducts } from './line-products';
 
 export async function dispense(ctx: CallContext, id: number, reason = '') {
   const company = ctx.caller.company.company_id;
   const before = await requireDraft(ctx, id);
-  const lines = await readLines(ctx, id);
-  if (lines.length === 0) throw badRequest('A prescription without lines can not be dispensed.');
-  const warnings = (await openWarnings(ctx, before, lines)).filter(needsReason);
+  const saved = await readLines(ctx, id);
+  if (saved.length === 0) throw badRequest('A prescription without lines can not be dispensed.');
+  const open = await openWarnings(ctx, before, saved);
+  const refusal = dispenseRefusal(open.warnings);
+  if (refusal) throw badRequest(`This formula can not be dispensed. ${refusal}`);
+  const warnings = open.warnings.filter(needsReason);
   const why = reason.trim();
   if (warnings.length > 0 && !why) {
     const list = warnings.map((w) => (w.line ? `line ${w.line}: ${w.text}` : w.text)).join(' ');
     throw badRequest(`This formula has open warnings; give a reason to dispense it. ${list}`);
   }
+  const lines = await takeDefaultProducts(ctx, id, saved, open.facts);
   // What each product must give, the lines of one product together.
   const needed = new Map<number, { quantity: number; kind: UnitKind }>();
   for (const line of lines) {
