@@ -43,6 +43,9 @@ export const USER_MAX_LENGTHS = {
 const EMPTY_TEXT = 'Can not be empty';
 const EMAIL_TEXT = 'Must be an e-mail address.';
 export const EMAIL_TAKEN_TEXT = 'Another user already has this e-mail address.';
+/** A new sign-in e-mail needs the current password (users/update_my_details `current_password`). */
+export const EMAIL_NEEDS_PASSWORD_TEXT = 'Enter your current password to change your e-mail.';
+export const WRONG_CURRENT_PASSWORD_TEXT = 'The current password is not correct.';
 /**
  * What the next login of an account from an address needs: `users/login_status` answers it
  * before the form is sent, and a refused login answers it as its data.

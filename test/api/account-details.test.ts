@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { inTenant } from '../../src/server/db/tenancy';
-import type { SessionUser } from '../../src/shared/users';
+import { EMAIL_NEEDS_PASSWORD_TEXT, type SessionUser } from '../../src/shared/users';
 import { call, newCompany, TEST_PASSWORD } from '../support/api';
 import { useTestServer } from '../support/test-env';
 import { addUser, type TestUser } from '../support/users';
 import { login } from '../support/auth';
 
-const env = useTestServer({ company: 'Details Clinic' });
+const env = useTestServer({ company: 'Details Clinic', admin: true });
 
 let user: TestUser;
 
@@ -17,8 +17,8 @@ beforeAll(async () => {
 const update = (payload: Record<string, unknown>, who: TestUser = user) =>
   call<SessionUser>(env.server, env.company, 'users/update_my_details', payload, who.token);
 
-const stored = (userId: number) =>
-  inTenant(env.server.database.db, env.company.companyId, (trx) =>
+const stored = (userId: number, companyId = env.company.companyId) =>
+  inTenant(env.server.database.db, companyId, (trx) =>
     trx.selectFrom('users').selectAll().where('user_id', '=', userId).executeTakeFirstOrThrow(),
   );
 
@@ -49,7 +49,10 @@ describe('users/update_my_details', () => {
   it('stores the e-mail in lower case, and the user logs in with it', async () => {
     const mover = await addUser(env.server, env.company);
     const email = `Moved-${mover.userId}@${env.company.slug}.TEST`;
-    const reply = await update({ field: 'user_email', value: email }, mover);
+    const reply = await update(
+      { field: 'user_email', value: email, current_password: TEST_PASSWORD },
+      mover,
+    );
     expect(reply.data.user_email).toBe(email.toLowerCase());
     expect((await login(env.server, env.company, email, TEST_PASSWORD)).result).toBe(true);
   });
@@ -58,6 +61,7 @@ describe('users/update_my_details', () => {
     const reply = await update({
       field: 'user_email',
       value: env.company.adminEmail.toUpperCase(),
+      current_password: TEST_PASSWORD,
     });
     expect(reply).toMatchObject({ status: 409, result: false });
     expect(reply.messages).toEqual([
@@ -66,10 +70,69 @@ describe('users/update_my_details', () => {
     expect((await stored(user.userId)).user_email).toBe(user.email);
   });
 
+  it('asks for the current password before the sign-in e-mail changes', async () => {
+    const mover = await addUser(env.server, env.company);
+    const value = `new-${mover.userId}@${env.company.slug}.test`;
+    const missing = await update({ field: 'user_email', value }, mover);
+    expect(missing).toMatchObject({ status: 400, result: false });
+    expect(missing.messages).toEqual([{ type: 'e', text: EMAIL_NEEDS_PASSWORD_TEXT }]);
+    const wrong = await update(
+      { field: 'user_email', value, current_password: 'Not-The-One-1' },
+      mover,
+    );
+    expect(wrong).toMatchObject({ status: 400, result: false });
+    expect(wrong.messages).toEqual([{ type: 'e', text: 'The current password is not correct.' }]);
+    expect((await stored(mover.userId)).user_email).toBe(mover.email);
+    // The same address again is no change, and other fields need no password.
+    expect((await update({ field: 'user_email', value: mover.email }, mover)).result).toBe(true);
+    expect((await update({ field: 'user_phone', value: '+44 1' }, mover)).result).toBe(true);
+    const right = await update(
+      { field: 'user_email', value, current_password: TEST_PASSWORD },
+      mover,
+    );
+    expect(right.result).toBe(true);
+    expect((await stored(mover.userId)).user_email).toBe(value);
+  });
+
+  it('throttles wrong current passwords as the login does, and counts them for the login', async () => {
+    // A clinic of its own: the failures count per address too.
+    const clinic = await newCompany(env.server, 'Details Throttle Clinic');
+    const mover = await addUser(env.server, clinic);
+    const change = (current_password: string) =>
+      call<SessionUser>(
+        env.server,
+        clinic,
+        'users/update_my_details',
+        { field: 'user_email', value: `t-${mover.userId}@x.test`, current_password },
+        mover.token,
+      );
+    for (let i = 0; i < 3; i += 1) expect((await change('Not-The-One-1')).status).toBe(400);
+    const held = await change(TEST_PASSWORD);
+    expect(held).toMatchObject({ status: 429, result: false });
+    expect(held.messages[0]?.text).toMatch(/^Too many wrong passwords\. Please try again in/);
+    expect((await login(env.server, clinic, mover.email, TEST_PASSWORD)).status).toBe(429);
+    expect((await stored(mover.userId, clinic.companyId)).user_email).toBe(mover.email);
+  });
+
+  it('leaves an admin free to set another user’s e-mail without their password', async () => {
+    const staff = await addUser(env.server, env.company);
+    const reply = await call(
+      env.server,
+      env.company,
+      'users/update',
+      { user_id: staff.userId, field: 'user_email', value: `set-${staff.userId}@x.test` },
+      env.admin,
+    );
+    expect(reply.result).toBe(true);
+  });
+
   it('allows an e-mail that only another clinic uses', async () => {
     const elsewhere = await newCompany(env.server);
     const mover = await addUser(env.server, env.company);
-    const reply = await update({ field: 'user_email', value: elsewhere.adminEmail }, mover);
+    const reply = await update(
+      { field: 'user_email', value: elsewhere.adminEmail, current_password: TEST_PASSWORD },
+      mover,
+    );
     expect(reply.result).toBe(true);
   });
 

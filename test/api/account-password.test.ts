@@ -38,6 +38,23 @@ describe('users/change_my_password', () => {
     expect((await login(env.server, env.company, user.email, TEST_PASSWORD)).result).toBe(true);
   });
 
+  it('throttles wrong current passwords as the login does', async () => {
+    // A clinic of its own: the failures count per address too.
+    const clinic = await newCompany(env.server, 'Password Throttle Clinic');
+    const mover = await addUser(env.server, clinic);
+    const change = (old_password: string) =>
+      call(
+        env.server,
+        clinic,
+        'users/change_my_password',
+        { old_password, new_password: NEW_PASSWORD },
+        mover.token,
+      );
+    for (let i = 0; i < 3; i += 1) expect((await change('Not-The-One-1')).status).toBe(400);
+    expect(await change(TEST_PASSWORD)).toMatchObject({ status: 429, result: false });
+    expect((await login(env.server, clinic, mover.email, TEST_PASSWORD)).status).toBe(429);
+  });
+
   it('names every broken rule with its exact text', async () => {
     const user = await addUser(env.server, env.company);
     const change = (new_password: string) =>

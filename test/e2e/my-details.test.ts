@@ -49,6 +49,35 @@ describe('account menu and my details', () => {
     await context.close();
   });
 
+  it('asks for the current password when the e-mail changes', async () => {
+    const mover = await createUser({ firstName: 'Mara' });
+    const { page, context, errors } = await openPage(browser);
+    try {
+      await loginAs(page, mover.email, mover.password);
+      await page.goto('/app/my_details');
+      const details = page.getByRole('region', { name: 'Mara Tester' });
+      await details.getByRole('button', { name: 'Edit my details' }).click();
+      const current = details.getByLabel('Current password', { exact: true });
+      // Asked only once the e-mail differs.
+      expect(await current.count()).toBe(0);
+      const email = `moved-${mover.user_id}@demo.test`;
+      await details.getByRole('textbox', { name: 'E-mail' }).fill(email);
+      await current.waitFor();
+      await details.getByRole('button', { name: 'Save' }).click();
+      await details.getByText('Enter your current password to change your e-mail.').waitFor();
+      await current.fill('Not-The-One-1');
+      await details.getByRole('button', { name: 'Save' }).click();
+      await details.getByText('The current password is not correct.', { exact: true }).waitFor();
+      await current.fill(mover.password);
+      await details.getByRole('button', { name: 'Save' }).click();
+      await page.getByText('Your details were saved.').waitFor();
+      await expect.poll(() => details.textContent()).toContain(email);
+      expect(errors.filter((e) => !e.includes('400'))).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('changes the password with the live rules, and says so when the current one is wrong', async () => {
     const { page, context } = await openPage(browser);
     await loginAs(page, user.email, user.password);

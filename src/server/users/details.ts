@@ -1,6 +1,8 @@
 /**
  * A user changing their own details, one field at a time (the field is named). Only the
- * fields in SELF_EDITABLE_USER_FIELDS: never the password, the enabled flag or the groups.
+ * fields in SELF_EDITABLE_USER_FIELDS: never the password, the enabled flag or the groups. A new
+ * sign-in e-mail needs the current password (`current_password`): a session left open must not be
+ * enough to move the account, and its reset links, to another address.
  */
 import { z } from 'zod';
 import {
@@ -13,6 +15,8 @@ import type { CallContext, CallResult } from '../http/calls';
 import { FIELD_MISSING_TEXT } from '../../shared/envelope';
 import { badRequest, conflict } from '../http/errors';
 import { describeError } from '../http/validation';
+import { EMAIL_NEEDS_PASSWORD_TEXT } from '../../shared/users';
+import { checkCurrentPassword } from './current-password';
 import { loadSessionUser } from './profile';
 
 const UNIQUE_VIOLATION = '23505';
@@ -39,7 +43,7 @@ async function refuseTakenEmail(ctx: CallContext, email: string): Promise<void> 
 
 export async function updateMyDetails(
   ctx: CallContext,
-  input: { field?: string | undefined; value?: unknown },
+  input: { field?: string | undefined; value?: unknown; current_password?: string | undefined },
 ): Promise<CallResult> {
   const { field } = input;
   if (!field) throw badRequest(FIELD_MISSING_TEXT);
@@ -54,7 +58,15 @@ export async function updateMyDetails(
     .where('company_id', '=', companyId)
     .where('user_id', '=', userId)
     .executeTakeFirstOrThrow();
-  if (field === 'user_email' && value) await refuseTakenEmail(ctx, value);
+  if (field === 'user_email' && value && value !== before.user_email) {
+    const refusal = await checkCurrentPassword(
+      ctx,
+      input.current_password,
+      EMAIL_NEEDS_PASSWORD_TEXT,
+    );
+    if (refusal) return refusal;
+    await refuseTakenEmail(ctx, value);
+  }
   try {
     await ctx.trx
       .updateTable('users')

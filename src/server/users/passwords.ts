@@ -1,15 +1,17 @@
 /**
- * Passwords changed from inside the application: by the user (old password first) or by an admin
+ * Passwords changed from inside the application: by the user (old password first, checked and
+ * throttled as a login: ./current-password.ts) or by an admin
  * for another user. Either way the password rules of `src/shared/password.ts` apply and the user's
  * other sessions end.
  */
 import type { CallContext, CallResult } from '../http/calls';
 import { badRequest, notFound } from '../http/errors';
 import { mailResetLink } from '../auth/password-reset';
-import { setPasswordOf, verifyPassword } from '../auth/passwords';
+import { setPasswordOf } from '../auth/passwords';
 import { assertMayManageUsers } from './admin-boundary';
+import { checkCurrentPassword } from './current-password';
 
-const WRONG_OLD_PASSWORD_TEXT = 'The current password is not correct.';
+const OLD_PASSWORD_MISSING_TEXT = 'Enter your current password to change it.';
 const PASSWORD_CHANGED_TEXT = 'The password has been changed.';
 export const noSuchUserText = (userId: number) => `There is no user with the id ${userId}.`;
 const resetSentText = (email: string) => `A link to reset the password has been sent to ${email}.`;
@@ -22,15 +24,8 @@ export async function changeMyPassword(
 ): Promise<CallResult> {
   const companyId = ctx.caller.company.company_id;
   const { user_id: userId, userlogin_id: current } = ctx.user;
-  const account = await ctx.trx
-    .selectFrom('users')
-    .select('user_password_hash')
-    .where('company_id', '=', companyId)
-    .where('user_id', '=', userId)
-    .executeTakeFirstOrThrow();
-  if (!(await verifyPassword(account.user_password_hash, input.old_password))) {
-    throw badRequest(WRONG_OLD_PASSWORD_TEXT);
-  }
+  const refusal = await checkCurrentPassword(ctx, input.old_password, OLD_PASSWORD_MISSING_TEXT);
+  if (refusal) return refusal;
   await setPasswordOf(ctx.trx, companyId, userId, input.new_password);
   await ctx.services.sessions.revokeAllOf(ctx.trx, userId, current);
   await ctx.audit({ action: 'change_password', entity: 'users', entity_id: userId });

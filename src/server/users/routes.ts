@@ -36,7 +36,14 @@ export const userCalls: CallDefinition[] = [
   defineCall({
     path: 'users/update_my_details',
     access: 'user',
-    input: z.object({ field: boundedText(64).optional(), value: z.unknown() }).strict(),
+    input: z
+      .object({
+        field: boundedText(64).optional(),
+        value: z.unknown(),
+        // Asked only when the e-mail changes (./details.ts).
+        current_password: password.optional(),
+      })
+      .strict(),
     handler: updateMyDetails,
   }),
   defineCall({

@@ -4,6 +4,7 @@ import {
   Button,
   Group,
   Paper,
+  PasswordInput,
   Select,
   SimpleGrid,
   Text,
@@ -14,7 +15,13 @@ import { optionLabel } from '../../../shared/users';
 import { fullName, initialsOf } from '../../session/types';
 import { AvatarEditor } from '../avatar/AvatarEditor';
 import { useSetOwnAvatar } from '../avatar/useSetOwnAvatar';
-import { DETAIL_FIELDS, text, useMyDetails, type DetailField } from './useMyDetails';
+import {
+  CURRENT_PASSWORD,
+  DETAIL_FIELDS,
+  text,
+  useMyDetails,
+  type DetailField,
+} from './useMyDetails';
 
 function FieldEditor({
   field,
@@ -101,6 +108,16 @@ export function DetailsPanel() {
                 <Text>{optionLabel(text(user[field.name])) || '—'}</Text>
               </div>
             ),
+          )}
+          {d.emailChanged && (
+            <PasswordInput
+              label="Current password"
+              description="Needed to change the e-mail you sign in with."
+              autoComplete="current-password"
+              value={d.currentPassword}
+              onChange={(e) => d.setCurrentPassword(e.currentTarget.value)}
+              error={d.problems[CURRENT_PASSWORD]}
+            />
           )}
         </SimpleGrid>
         <Group mt="md">

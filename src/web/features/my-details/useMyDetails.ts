@@ -1,11 +1,15 @@
 /**
  * The user's own details: `users/update_my_details {field, value}` → the user. Each changed field
  * is checked first with the shared rule the server applies (src/shared/users.ts), so a mistake is
- * named beside its field and the form keeps what was typed.
+ * named beside its field and the form keeps what was typed. A new e-mail (the sign-in address)
+ * needs the current password, which the form asks for only then and sends with that field.
  */
 import { useCallback, useState, type FormEvent } from 'react';
 import {
+  EMAIL_NEEDS_PASSWORD_TEXT,
+  EMAIL_TAKEN_TEXT,
   GENDER_OPTIONS,
+  normaliseEmail,
   PREFERRED_CONTACT_OPTIONS,
   SELF_EDITABLE_USER_FIELDS,
   SEX_OPTIONS,
@@ -64,6 +68,9 @@ function checkDetails(
   return problems;
 }
 
+/** The current password's place in `problems` (it is no field of the user). */
+export const CURRENT_PASSWORD = 'current_password';
+
 export function useMyDetails() {
   const user = useSession((s) => s.user);
   const setUser = useSession((s) => s.setUser);
@@ -72,12 +79,16 @@ export function useMyDetails() {
   const [problems, setProblems] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [currentPassword, setCurrentPassword] = useState('');
+  const emailChanged =
+    editing && !!user && normaliseEmail(draft.user_email ?? '') !== normaliseEmail(user.user_email);
 
   const start = useCallback(() => {
     if (!user) return;
     setDraft(Object.fromEntries(DETAIL_FIELDS.map((f) => [f.name, text(user[f.name])])));
     setProblems({});
     setError(null);
+    setCurrentPassword('');
     setEditing(true);
   }, [user]);
 
@@ -87,9 +98,11 @@ export function useMyDetails() {
       if (!user || saving) return;
       const changed = DETAIL_FIELDS.filter((f) => (draft[f.name] ?? '') !== text(user[f.name]));
       const found = checkDetails(changed, draft);
+      if (emailChanged && !currentPassword) found[CURRENT_PASSWORD] = EMAIL_NEEDS_PASSWORD_TEXT;
       setProblems(found);
       if (Object.keys(found).length) {
         const labels = changed.filter((f) => found[f.name]).map((f) => f.label);
+        if (found[CURRENT_PASSWORD]) labels.push('Current password');
         setError(`Please correct: ${labels.join(', ')}.`);
         return;
       }
@@ -99,14 +112,22 @@ export function useMyDetails() {
       try {
         for (const field of changed) {
           const value = valueFor(field, draft[field.name] ?? '');
+          const withPassword = field.name === 'user_email' && emailChanged;
           const envelope = await call<SessionUser>(
             'users/update_my_details',
-            { field: field.name, value },
+            {
+              field: field.name,
+              value,
+              ...(withPassword ? { current_password: currentPassword } : {}),
+            },
             { silent: true },
           );
           if (!envelope.result) {
             const message = envelope.messages.map((m) => m.text).join(' ');
-            setProblems({ [field.name]: message || 'Not saved.' });
+            // Refused for the password (wrong, or too many tries): said beside the password.
+            const where =
+              withPassword && message !== EMAIL_TAKEN_TEXT ? CURRENT_PASSWORD : field.name;
+            setProblems({ [where]: message || 'Not saved.' });
             setError(`${field.label}: ${message || 'could not be saved.'}`);
             return;
           }
@@ -122,7 +143,7 @@ export function useMyDetails() {
         setSaving(false);
       }
     },
-    [user, draft, saving, setUser],
+    [user, draft, saving, setUser, emailChanged, currentPassword],
   );
 
   return {
@@ -131,6 +152,10 @@ export function useMyDetails() {
     draft,
     problems,
     setField: (name: string, value: string) => setDraft((d) => ({ ...d, [name]: value })),
+    /** True while the e-mail differs from the stored one: the current password is then asked. */
+    emailChanged,
+    currentPassword,
+    setCurrentPassword,
     start,
     cancel: () => {
       setEditing(false);
