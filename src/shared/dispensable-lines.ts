@@ -54,7 +54,9 @@ type Finding = ['quantity' | 'unresolved', string];
  * herbs' products, `resolvable`) a herb the clinic has no product of in the line's measure.
  */
 export function dispensableFindings(line: LineToDispense, resolvable: boolean): Finding[] {
-  const name = line.product?.dispensary_product_name ?? line.herbName ?? 'This line';
+  // Named as the practitioner wrote it: the herb of a herb line, else the product.
+  const written = line.herbOnly ? line.herbName : line.product?.dispensary_product_name;
+  const name = written ?? line.herbName ?? 'This line';
   const found: Finding[] = [];
   if (!(line.quantity > 0)) {
     found.push(['quantity', `${name}: no quantity — a line of nothing can not be dispensed.`]);
