@@ -9,6 +9,7 @@ import type { EntityBehaviour } from './entities/behaviour';
 import { groupBehaviour } from './groups/behaviour';
 import { herbBehaviour } from './herbs/behaviour';
 import { patientletterBehaviour } from './patientletters/behaviour';
+import { patientBehaviour } from './patients/behaviour';
 import { prescriptionBehaviour } from './prescriptions/behaviour';
 import { userBehaviour } from './users/behaviour';
 
@@ -17,6 +18,7 @@ export const BEHAVIOURS: Readonly<Record<string, EntityBehaviour>> = {
   groups: groupBehaviour,
   herbs: herbBehaviour,
   patientletters: patientletterBehaviour,
+  patients: patientBehaviour,
   prescriptions: prescriptionBehaviour,
   users: userBehaviour,
   // Keys are held to the definitions' entity paths by the type checker.

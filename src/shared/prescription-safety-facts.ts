@@ -30,8 +30,6 @@ export interface SafetyProduct {
   dispensary_product_id: number;
   dispensary_product_name: string;
   dispensary_product_herb_id: number | null;
-  /** 'volume' or 'weight'; a line of only a herb takes a product measured like it. */
-  dispensary_product_unit_kind?: string;
   batches: SafetyBatch[];
 }
 
@@ -45,6 +43,7 @@ interface SafetyPatient {
   patient_pregnant: number;
   patient_breastfeeding: number;
   conditions: Named[];
+  /** The drug classes of the medicines taken: id of the class, name of the medicine and class. */
   medications: Named[];
   /** The patient's allergies (AllergyIntolerance), matched against each herb's allergy_ids. */
   allergies: Named[];
@@ -56,9 +55,4 @@ export interface SafetyFacts {
   patient: SafetyPatient | null;
   herbs: SafetyHerb[];
   products: SafetyProduct[];
-  /**
-   * The products of the herbs named on lines of only a herb, which such a line is dispensed from
-   * (src/shared/dispensable-lines.ts); without it those lines are not resolved to a product.
-   */
-  herb_products?: SafetyProduct[];
 }

@@ -41,7 +41,10 @@ export const dispenseSchema = z.strictObject({
   reason: textRule(1000, false).default(''),
 });
 
-/** The patient's part of the facts: pregnancy, breastfeeding, conditions, medication, allergies. */
+/**
+ * The patient's part of the facts: pregnancy, breastfeeding, conditions, allergies and the drug
+ * classes of the medicines they take ("Warfarin (Anticoagulants …)"; unmapped ones have none).
+ */
 const patientFacts = (company: number, patientId: number) => sql<SafetyFacts['patient']>`
   select p.patient_dob::text as patient_dob, p.patient_pregnant, p.patient_breastfeeding,
     coalesce((select json_agg(json_build_object('id', c.condition_id, 'name', c.condition_name)
@@ -49,11 +52,15 @@ const patientFacts = (company: number, patientId: number) => sql<SafetyFacts['pa
       from patient_conditions pc join conditions c
         on c.company_id = pc.company_id and c.condition_id = pc.condition_id
       where pc.company_id = p.company_id and pc.patient_id = p.patient_id), '[]') as conditions,
-    coalesce((select json_agg(json_build_object('id', d.drug_class_id, 'name', d.drug_class_name)
-        order by d.drug_class_name)
-      from patient_drug_classes pd join drug_classes d
-        on d.company_id = pd.company_id and d.drug_class_id = pd.drug_class_id
-      where pd.company_id = p.company_id and pd.patient_id = p.patient_id), '[]') as medications,
+    coalesce((select json_agg(json_build_object('id', d.drug_class_id, 'name',
+          case when m.medicine_name = d.drug_class_name then m.medicine_name
+            else m.medicine_name || ' (' || d.drug_class_name || ')' end)
+        order by m.medicine_name)
+      from patient_medicines pm join medicines m
+        on m.company_id = pm.company_id and m.medicine_id = pm.medicine_id
+      join drug_classes d
+        on d.company_id = m.company_id and d.drug_class_id = m.medicine_drug_class_id
+      where pm.company_id = p.company_id and pm.patient_id = p.patient_id), '[]') as medications,
     coalesce((select json_agg(json_build_object('id', a.allergy_id, 'name', a.allergy_name)
         order by a.allergy_name)
       from patient_allergies pa join allergies a
@@ -61,18 +68,9 @@ const patientFacts = (company: number, patientId: number) => sql<SafetyFacts['pa
       where pa.company_id = p.company_id and pa.patient_id = p.patient_id), '[]') as allergies
   from patients p where p.company_id = ${company} and p.patient_id = ${patientId}`;
 
-/**
- * The products named (or, by `herb`, the products of the herbs named), each with its batches
- * holding stock, soonest expiry first.
- */
-const productFacts = (
-  company: number,
-  ids: readonly number[],
-  by: 'product' | 'herb' = 'product',
-) =>
-  sql<SafetyProduct>`
+/** The products named, each with its batches holding stock, soonest expiry first. */
+const productFacts = (company: number, ids: readonly number[]) => sql<SafetyProduct>`
   select p.dispensary_product_id, p.dispensary_product_name, p.dispensary_product_herb_id,
-    p.dispensary_product_unit_kind,
     coalesce((select json_agg(json_build_object('batch_name', b.batch_name,
         'batch_expiry', b.batch_expiry::text, 'batch_quantity', b.batch_quantity::float8)
         order by b.batch_expiry nulls first, b.batch_id)
@@ -80,9 +78,7 @@ const productFacts = (
         and b.batch_dispensary_product_id = p.dispensary_product_id
         and b.batch_quantity > 0), '[]') as batches
   from dispensary_products p
-  where p.company_id = ${company}
-    and ${sql.ref(by === 'herb' ? 'p.dispensary_product_herb_id' : 'p.dispensary_product_id')}
-      = any(${[...ids]}::bigint[])`;
+  where p.company_id = ${company} and p.dispensary_product_id = any(${[...ids]}::bigint[])`;
 
 /** The herbs named or made into the products named: dose range, cautions, allergy groups. */
 const herbFacts = (company: number, herbIds: readonly number[], productIds: readonly number[]) =>
@@ -129,9 +125,7 @@ async function factsFor(
       coalesce((select json_agg(x) from (${herbFacts(company, herbIds, productIds)}) x), '[]')
         as herbs,
       coalesce((select json_agg(x) from (${productFacts(company, productIds)}) x), '[]')
-        as products,
-      coalesce((select json_agg(x) from (${productFacts(company, herbIds, 'herb')}) x), '[]')
-        as herb_products`.execute(ctx.trx);
+        as products`.execute(ctx.trx);
   const facts = result.rows[0]!;
   return { ...facts, patient: facts.patient ?? null };
 }
@@ -145,16 +139,13 @@ export async function readSafetyFacts(
   return factsFor(ctx, row, await readLines(ctx, input.prescription_id), input);
 }
 
-/**
- * The warnings a prescription's saved lines have open now, as the editor shows them, and the
- * facts they come from (dispensing resolves lines of only a herb on the same facts).
- */
+/** The warnings a prescription's saved lines have open now, as the editor shows them. */
 export async function openWarnings(
   ctx: CallContext,
   row: Row,
   lines: readonly PrescriptionLine[],
-): Promise<{ warnings: SafetyWarning[]; facts: SafetyFacts }> {
+): Promise<SafetyWarning[]> {
   const facts = await factsFor(ctx, row, lines, { herb_ids: [], dispensary_product_ids: [] });
   const { unitSystem } = await companyUnits(ctx.trx, companyOf(ctx));
-  return { warnings: prescriptionWarnings(lines, row, facts, unitSystem), facts };
+  return prescriptionWarnings(lines, row, facts, unitSystem);
 }

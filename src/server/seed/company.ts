@@ -1,7 +1,8 @@
 /**
  * What every new company starts with, written inside its creation transaction: the ISO country
  * list, the mandatory category roots (one per entity set filed by category), and the starting
- * lists of ./data/starting-rows.ts (parts used, herbal actions, …).
+ * lists of ./data/starting-rows.ts (parts used, herbal actions, …) and the medicines of
+ * ./data/medicines.ts, mapped to their drug classes.
  */
 import { sql } from 'kysely';
 import countries from '../../shared/data/countries.json';
@@ -9,8 +10,9 @@ import { entityByPath } from '../../shared/entities';
 import { CATEGORY_ROOTS } from '../../shared/entities/options';
 import type { Tx } from '../db/tenancy';
 import type { Company } from '../domain/company';
+import { MEDICINES } from './data/medicines';
 import { STARTING_ROWS } from './data/starting-rows';
-import { insertRows } from './insert';
+import { idsOf, insertRows } from './insert';
 
 export async function seedCompany(trx: Tx, company: Company): Promise<void> {
   const id = company.company_id;
@@ -47,4 +49,17 @@ export async function seedCompany(trx: Tx, company: Company): Promise<void> {
     if (!table) throw new Error(`Starting rows name unknown entity set "${entities}".`);
     await insertRows(trx, id, table, rows);
   }
+  // Medicines name their drug class, so they follow the starting drug classes.
+  const classes = await sql<{ id: string; name: string }>`select drug_class_id as id,
+      drug_class_name as name from drug_classes where company_id = ${id}`.execute(trx);
+  const classIds = new Map(classes.rows.map((r) => [r.name, Number(r.id)]));
+  await insertRows(
+    trx,
+    id,
+    'medicines',
+    MEDICINES.map(([name, drugClass]) => ({
+      medicine_name: name,
+      medicine_drug_class_id: idsOf(classIds, [drugClass], 'drug class')[0] ?? null,
+    })),
+  );
 }

@@ -12,6 +12,7 @@ export { drugClasses } from './drug_classes';
 export { groups } from './groups';
 export { herbs } from './herbs';
 export { locations } from './locations';
+export { medicines } from './medicines';
 export { modules } from './modules';
 export { organs } from './organs';
 export { partuseds } from './partuseds';
@@ -38,6 +39,7 @@ export type EntityPath =
   | 'groups'
   | 'herbs'
   | 'locations'
+  | 'medicines'
   | 'modules'
   | 'organs'
   | 'partuseds'

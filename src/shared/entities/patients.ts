@@ -73,11 +73,12 @@ export const patients = defineEntity({
       table: 'patient_allergies',
       otherKey: 'allergy_id',
     },
+    // Medicines by name (MedicationStatement); the checks read each one's drug class.
     {
       name: 'medications',
-      entities: 'drug_classes',
-      table: 'patient_drug_classes',
-      otherKey: 'drug_class_id',
+      entities: 'medicines',
+      table: 'patient_medicines',
+      otherKey: 'medicine_id',
       label: 'Current medication',
     },
   ],

@@ -35,6 +35,8 @@ import { searchTermsWithoutPrefixes0035 } from './0035_search_terms_without_pref
 import { partialIndexesCovered0036 } from './0036_partial_indexes_covered';
 import { searchShortHeads0037 } from './0037_search_short_heads';
 import { herbAllergies0038 } from './0038_herb_allergies';
+import { medicines0039 } from './0039_medicines';
+import { medicationsByName0040 } from './0040_medications_by_name';
 
 export const MIGRATIONS: readonly Migration[] = [
   platform,
@@ -69,4 +71,6 @@ export const MIGRATIONS: readonly Migration[] = [
   partialIndexesCovered0036,
   searchShortHeads0037,
   herbAllergies0038,
+  medicines0039,
+  medicationsByName0040,
 ];
