@@ -3,6 +3,7 @@
  * maps its columns: the steps, the mapping's targets and how a header is guessed to a target.
  */
 import type { EntityDefinition } from './entities/types';
+import { VERSION_HEADERS } from './exports';
 
 /** read: headers and a guessed mapping; check: a dry run, nothing written; import: written. */
 export const IMPORT_STEPS = ['read', 'check', 'import'] as const;
@@ -71,12 +72,22 @@ function guessTarget(d: EntityDefinition, header: string): string {
   return found?.name ?? '';
 }
 
+/**
+ * The column of an exported file that holds each row's version (by its header), or -1. The
+ * import reads it by itself to refuse rows changed since the export: it is no target to map.
+ */
+export const versionColumnOf = (headers: readonly string[]): number =>
+  headers.findIndex((header) =>
+    [VERSION_HEADERS.formatted, VERSION_HEADERS.raw].some((name) => header.trim() === name),
+  );
+
 /** A mapping guessed from the headers, each target used once (the first column that names it). */
 export function guessMapping(d: EntityDefinition, headers: readonly string[]): ImportMapping {
   const mapping: ImportMapping = {};
   const used = new Set<string>();
+  const versionColumn = versionColumnOf(headers);
   headers.forEach((header, column) => {
-    const target = guessTarget(d, header);
+    const target = column === versionColumn ? '' : guessTarget(d, header);
     mapping[String(column)] = target !== '' && !used.has(target) ? target : '';
     if (target !== '') used.add(target);
   });

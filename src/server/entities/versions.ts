@@ -41,24 +41,30 @@ interface LastChange {
   name: string | null;
 }
 
-/** The latest audited write that changed this field of this row, with its author. */
-async function lastChange(
+/**
+ * The latest audited write that changed this field of this row (any change of the row when no
+ * field is named: an import by id refused for the row's version), with its author.
+ */
+export async function lastChange(
   ctx: CallContext,
   d: EntityDefinition,
   id: number,
-  field: string,
+  field?: string,
 ): Promise<LastChange | undefined> {
+  const changedField =
+    field === undefined
+      ? sql`a.before is not null and a.after is not null and a.before is distinct from a.after`
+      : sql`a.after ? ${field} and (a.before -> ${field}) is distinct from (a.after -> ${field})`;
   const result = await sql<LastChange>`select a.at, u.user_name as name from audit_log a
     left join users u on u.company_id = a.company_id and u.user_id = a.user_id
     where a.company_id = ${ctx.caller.company.company_id} and a.entity = ${d.entities}
-      and a.entity_id = ${String(id)} and a.after ? ${field}
-      and (a.before -> ${field}) is distinct from (a.after -> ${field})
+      and a.entity_id = ${String(id)} and ${changedField}
     order by a.audit_id desc limit 1`.execute(ctx.trx);
   return result.rows[0];
 }
 
 /** "10:42 UTC" today, "23/11/2026 10:42 UTC" on another day (the server knows no time zone). */
-function whenText(at: Date, now = new Date()): string {
+export function whenText(at: Date, now = new Date()): string {
   const iso = at.toISOString();
   const time = `${iso.slice(11, 16)} UTC`;
   return iso.slice(0, 10) === now.toISOString().slice(0, 10)

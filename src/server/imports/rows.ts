@@ -6,7 +6,7 @@
  */
 import type { EntityDefinition, FieldDefinition } from '../../shared/entities';
 import { isIsoDate, isoDateTime, shownDateFormat } from '../../shared/iso-date';
-import type { ImportMapping } from '../../shared/imports';
+import { versionColumnOf, type ImportMapping } from '../../shared/imports';
 import type { UnitSystem } from '../../shared/units';
 import type { Tx } from '../db/tenancy';
 import { insertInput } from '../entities/payloads';
@@ -20,6 +20,8 @@ export interface PreparedRow {
   line: number;
   /** The id a mapped id column names: the row is then updated, not added. */
   id?: number;
+  /** The row's version when the file was exported: a row changed since is refused. */
+  version?: number;
   values: Record<string, unknown>;
   relations: Record<string, number[]>;
   errors: string[];
@@ -98,9 +100,15 @@ export async function prepareRows(
   const schema = insertInput(d);
   const describe = describeIssueWith(fieldLabels(d));
   const defaults = defaultsOf(d);
+  const versionColumn = versionColumnOf(table.headers);
   return table.rows.map(({ line, cells }) => {
     const row: PreparedRow = { line, values: {}, relations: {}, errors: [] };
     const explained = new Set<string>();
+    // Blank in rows added to the file, which have no version (nor an id) to compare.
+    const version = versionColumn < 0 ? '' : cells[versionColumn]!.trim();
+    if (/^\d{1,15}$/.test(version) && Number(version) > 0) row.version = Number(version);
+    else if (version !== '')
+      row.errors.push(`${table.headers[versionColumn]}: "${version}" is not a row version.`);
     for (const column of columns) {
       const cell = cells[column.index]!.trim();
       if (column.isId) {

@@ -14,6 +14,7 @@ import {
   type ImportMapping,
   type ImportOutcome,
   type ImportRead,
+  versionColumnOf,
 } from '../../shared/imports';
 import { grants, privilegeOf } from '../../shared/privileges';
 import { capabilitiesOf } from '../entities/capabilities';
@@ -22,6 +23,7 @@ import type { CallContext } from '../http/calls';
 import { ApiError, badRequest, forbidden } from '../http/errors';
 import { companyUnits } from '../modules/company-units';
 import type { ImportInput } from './input';
+import { refuseChangedSinceExport } from './row-version';
 import { prepareRows, type PreparedRow } from './rows';
 import { readTable, type Table } from './table';
 
@@ -32,6 +34,7 @@ function checkedMapping(d: EntityDefinition, table: Table, given?: ImportMapping
   const mapping = given ?? guessMapping(d, table.headers);
   const known = new Set(importTargets(d).map((t) => t.name));
   const used = new Set<string>();
+  const versionColumn = versionColumnOf(table.headers);
   for (const [column, target] of Object.entries(mapping)) {
     if (Number(column) >= table.headers.length)
       throw badRequest(
@@ -39,6 +42,11 @@ function checkedMapping(d: EntityDefinition, table: Table, given?: ImportMapping
         'mapping',
       );
     if (target === '') continue;
+    if (Number(column) === versionColumn)
+      throw badRequest(
+        `"${table.headers[versionColumn]}" holds the versions of exported rows: it is checked, not imported.`,
+        'mapping',
+      );
     if (!known.has(target)) throw badRequest(`"${target}" can not be imported into.`, 'mapping');
     if (used.has(target)) throw badRequest(`Two columns are mapped to "${target}".`, 'mapping');
     used.add(target);
@@ -59,6 +67,7 @@ async function writeRow(
     return 'added';
   }
   const stored = await service.require(ctx, row.id, true);
+  await refuseChangedSinceExport(ctx, service.d, stored, row.version);
   let changed = false;
   for (const [name, value] of Object.entries(row.values)) {
     if ((stored[name] ?? null) === (value ?? null) || (stored[name] === '' && value === null))
