@@ -1,12 +1,15 @@
 /**
- * Rich text as it may be shown or printed: only the markup the letter editor makes (Tiptap's
- * StarterKit: paragraphs, headings, lists, quotes, emphasis, code, rules, breaks and links) is
- * kept, rebuilt from its name with the few attributes it needs; every other tag is dropped and
- * scripts, styles, frames and comments go with their content. Writes already refuse active
- * markup (./entities/rules.ts); this is the second line for whatever reached the database
- * another way.
+ * Rich text as it may be shown or printed, sanitised by DOMPurify (isomorphic-dompurify: jsdom on
+ * the server, the browser's own DOM in the web app) and configured to the markup the letter
+ * editor makes — Tiptap's StarterKit: paragraphs, headings, lists, quotes, emphasis, code, rules,
+ * breaks and links. Every other tag is dropped (its text kept), scripts, styles, frames and the
+ * like go with their content, and only a link's href and target and an ordered list's start are
+ * kept. Writes already refuse active markup (./entities/rules.ts); this is the second line for
+ * whatever reached the database another way. Why DOMPurify: docs/decisions.md.
  */
-const ALLOWED_TAGS = new Set([
+import DOMPurify from 'isomorphic-dompurify';
+
+const ALLOWED_TAGS = [
   'p',
   'br',
   'hr',
@@ -29,89 +32,73 @@ const ALLOWED_TAGS = new Set([
   'li',
   'blockquote',
   'a',
-]);
-const VOID_TAGS = new Set(['br', 'hr']);
+];
 
-/** Elements whose content is code or data, never text to print. */
-const WITH_CONTENT =
-  /<(script|style|iframe|object|embed|template|noscript|textarea|title|svg|math|select)\b[\s\S]*?(<\/\1\s*>|$)/gi;
-const COMMENT = /<!--[\s\S]*?(-->|$)|<![^>]*>|<\?[^>]*>/g;
-const TAG = /<(\/?)([a-zA-Z][a-zA-Z0-9]*)\b([^>]*)>/g;
-const ATTRIBUTE = /([a-zA-Z_:][-a-zA-Z0-9_:.]*)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))/g;
-const SAFE_LINK = /^(https?:\/\/|mailto:|tel:|\/(?!\/)|#)/i;
-
-const NAMED: Readonly<Record<string, string>> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  nbsp: '\u00a0',
-  colon: ':',
-  tab: '\t',
-  newline: '\n',
+/** Which tag may keep which attribute; DOMPurify's own list is one for all tags. */
+const ATTRIBUTES_OF: Readonly<Record<string, readonly string[]>> = {
+  a: ['href', 'target', 'rel'],
+  ol: ['start'],
 };
 
-/** Character references to text (also read by the PDF letter, src/server/pdf/html-blocks.ts). */
-export function decodeEntities(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);?/gi, (whole, code: string) => {
-    if (code.startsWith('#x') || code.startsWith('#X'))
-      return String.fromCodePoint(parseInt(code.slice(2), 16) || 0xfffd);
-    if (code.startsWith('#')) return String.fromCodePoint(parseInt(code.slice(1), 10) || 0xfffd);
-    return NAMED[code.toLowerCase()] ?? whole;
-  });
+const CONFIG = {
+  ALLOWED_TAGS,
+  ALLOWED_ATTR: ['href', 'target', 'rel', 'start'],
+  ALLOW_DATA_ATTR: false,
+  ALLOW_ARIA_ATTR: false,
+  // Beside DOMPurify's own list (script, style, svg, template, title…): code or data, not text.
+  ADD_FORBID_CONTENTS: ['textarea', 'select', 'object', 'embed', 'iframe'],
+};
+
+/**
+ * A link the letter may keep: a web, mail or phone address, or a path on this site. A path starts
+ * with one `/` followed by neither `/` nor `\`: a browser reads `//host` and `/\host` as another
+ * host. Browsers drop tabs and line breaks anywhere in an address and spaces and control
+ * characters around it ("java\tscript:", "/\t/host"), so those are removed before the check, and
+ * the address kept is the one checked. A percent-encoded slash or backslash right after the first
+ * `/` is refused too: no letter needs one, and a server normalising it would redirect off-site.
+ */
+const SAFE_LINK = /^(https?:|mailto:|tel:|\/(?![/\\]|%2f|%5c))/i;
+
+export function safeHref(raw: string): string | null {
+  const href = [...raw].filter((c) => c.charCodeAt(0) > 0x20 && c.charCodeAt(0) !== 0x7f).join('');
+  return SAFE_LINK.test(href) ? href : null;
 }
 
-const escapeAttribute = (text: string) =>
-  text.replace(/[&"<>]/g, (c) => ({ '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;' })[c]!);
-
-const escapeStray = (text: string) => text.replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
-function attributesOf(source: string): Map<string, string> {
-  const found = new Map<string, string>();
-  for (const m of source.matchAll(ATTRIBUTE)) {
-    found.set((m[1] ?? '').toLowerCase(), decodeEntities(m[2] ?? m[3] ?? m[4] ?? ''));
+/** Runs while DOMPurify checks each attribute: a link keeps only a safe, cleaned address. */
+function checkAttribute(
+  node: Element,
+  data: { attrName: string; attrValue: string; keepAttr: boolean },
+): void {
+  const tag = node.nodeName.toLowerCase();
+  if (!(ATTRIBUTES_OF[tag] ?? []).includes(data.attrName)) {
+    data.keepAttr = false;
+  } else if (data.attrName === 'href') {
+    const href = safeHref(data.attrValue);
+    if (href === null) data.keepAttr = false;
+    else data.attrValue = href;
+  } else if (data.attrName === 'start') {
+    data.keepAttr = /^\d{1,6}$/.test(data.attrValue);
+  } else if (data.attrName === 'target') {
+    data.keepAttr = data.attrValue === '_blank';
   }
-  return found;
 }
 
-/** A link keeps a web, mail or phone address only; it opens in a new tab without an opener. */
-function linkAttributes(source: string): string {
-  const attributes = attributesOf(source);
-  // Browsers ignore control characters and spaces inside a scheme ("java\tscript:").
-  const href = [...(attributes.get('href') ?? '')]
-    .filter((c) => c.charCodeAt(0) > 0x20 && c.charCodeAt(0) !== 0x7f)
-    .join('');
-  if (!SAFE_LINK.test(href)) return '';
-  const newTab = attributes.get('target') === '_blank';
-  return (
-    ` href="${escapeAttribute(href)}"` +
-    (newTab ? ' target="_blank" rel="noopener noreferrer nofollow"' : '')
-  );
-}
-
-function olAttributes(source: string): string {
-  const start = attributesOf(source).get('start');
-  return start && /^\d{1,6}$/.test(start) ? ` start="${start}"` : '';
-}
-
-function rebuiltTag(closing: string, rawName: string, source: string): string {
-  const name = rawName.toLowerCase();
-  if (!ALLOWED_TAGS.has(name)) return '';
-  if (closing) return VOID_TAGS.has(name) ? '' : `</${name}>`;
-  if (name === 'a') return `<a${linkAttributes(source)}>`;
-  if (name === 'ol') return `<ol${olAttributes(source)}>`;
-  return `<${name}>`;
+/** A link opening a new tab does so without an opener (the editor's own rel, whatever came in). */
+function finishLink(node: Element): void {
+  if (node.nodeName.toLowerCase() !== 'a') return;
+  if (node.getAttribute('target') === '_blank')
+    node.setAttribute('rel', 'noopener noreferrer nofollow');
+  else node.removeAttribute('rel');
 }
 
 export function sanitiseHtml(html: string): string {
-  const withoutCode = html.replace(COMMENT, '').replace(WITH_CONTENT, '');
-  let out = '';
-  let last = 0;
-  for (const m of withoutCode.matchAll(TAG)) {
-    out += escapeStray(withoutCode.slice(last, m.index));
-    out += rebuiltTag(m[1] ?? '', m[2] ?? '', m[3] ?? '');
-    last = m.index + m[0].length;
+  // The hooks are this call's own: DOMPurify is one shared instance, and sanitize runs at once.
+  DOMPurify.addHook('uponSanitizeAttribute', checkAttribute);
+  DOMPurify.addHook('afterSanitizeAttributes', finishLink);
+  try {
+    return DOMPurify.sanitize(html, CONFIG);
+  } finally {
+    DOMPurify.removeHook('uponSanitizeAttribute');
+    DOMPurify.removeHook('afterSanitizeAttributes');
   }
-  return out + escapeStray(withoutCode.slice(last));
 }

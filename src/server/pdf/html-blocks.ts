@@ -1,10 +1,29 @@
 /**
  * Sanitised letter HTML (src/shared/sanitise-html.ts) as blocks of styled text runs, for the PDF.
- * The input is our own sanitiser's output, a strict subset: tags are rebuilt from their name
- * (`<p>`, `</strong>`, `<a href="…">`, `<ol start="3">`), text has `<` and `>` escaped. So a
- * small tokeniser reads it whole; an unknown tag can not occur and would only be skipped.
+ * The input is DOMPurify's serialisation of the letter editor's markup, a strict subset: known tag
+ * names, attribute values in double quotes (`<a href="…">`, `<ol start="3">`), `&`, `<`, `>`
+ * and non-breaking spaces in text written as entities. So a small tokeniser reads it whole; an
+ * unknown tag can not occur and would only be skipped.
  */
-import { decodeEntities } from '../../shared/sanitise-html';
+
+const NAMED: Readonly<Record<string, string>> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: '\u00a0',
+};
+
+/** Character references to text. */
+function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);?/gi, (whole, code: string) => {
+    if (code.startsWith('#x') || code.startsWith('#X'))
+      return String.fromCodePoint(parseInt(code.slice(2), 16) || 0xfffd);
+    if (code.startsWith('#')) return String.fromCodePoint(parseInt(code.slice(1), 10) || 0xfffd);
+    return NAMED[code.toLowerCase()] ?? whole;
+  });
+}
 
 export interface TextRun {
   text: string;

@@ -59,7 +59,7 @@ export function PatientLetterPrint() {
         ))}
       </address>
       <p className={classes.subject}>{letter.patientletter_name}</p>
-      {/* Sanitised by the server: only the editor's own markup is left. */}
+      {/* Sanitised by the server and again by usePrintableLetter: only the editor's markup. */}
       <div className={classes.body} dangerouslySetInnerHTML={{ __html: letter.html }} />
     </article>
   );
