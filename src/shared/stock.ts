@@ -138,12 +138,16 @@ export interface ExpiringBatch {
   batch_quantity: number;
   dispensary_product_id: number;
   dispensary_product_name: string;
+  /** Past its expiry day (by the database's day, as dispensing judges it): never dispensed. */
+  batch_expired: boolean;
 }
 
 export interface StockAlerts {
   days: number;
   /** Every product below its reorder level, lowest against it first. */
   reorder: ReorderRow[];
-  /** Batches with stock that expire within `days` (or have expired), soonest first. */
+  /** Batches with stock past their expiry day, soonest first: to write off, never "expiring". */
+  expired: ExpiringBatch[];
+  /** Batches with stock still usable that expire within `days`, soonest first. */
   expiring: ExpiringBatch[];
 }

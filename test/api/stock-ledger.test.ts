@@ -396,6 +396,18 @@ describe('stock ledger', () => {
     const week = await c<StockAlerts>('dashboard/get_stock_alerts', { days: 7 });
     expect(week.data.expiring.some((b) => b.dispensary_product_id === low)).toBe(false);
   });
+
+  it('answers batches past their expiry as expired, never among the expiring (issue 43)', async () => {
+    const old = await newProduct({ dispensary_product_name: 'Old stock' });
+    const gone = await receiveStock(c, old, 300, { batch_expiry: daysFromToday(-10) });
+    const lastDay = await receiveStock(c, old, 100, { batch_expiry: todayIso() });
+    const alerts = await c<StockAlerts>('dashboard/get_stock_alerts', { days: 30 });
+    const mine = (list: StockAlerts['expiring']) =>
+      list.filter((b) => b.dispensary_product_id === old).map((b) => [b.batch_id, b.batch_expired]);
+    expect(mine(alerts.data.expired)).toEqual([[gone, true]]);
+    // Usable on its expiry day: still expiring, not expired.
+    expect(mine(alerts.data.expiring)).toEqual([[lastDay, false]]);
+  });
 });
 
 describe('stock privileges and companies', () => {

@@ -90,7 +90,10 @@ export async function belowReorderLevel(trx: Tx, companyId: number): Promise<Reo
   return result.rows;
 }
 
-/** Batches holding stock that expire within `days` days (or have expired), soonest first. */
+/**
+ * Batches holding stock that expire within `days` days or have expired (marked: a batch is
+ * usable on its expiry day, as the dispense counts it), soonest first.
+ */
 export async function expiringBatches(
   trx: Tx,
   companyId: number,
@@ -99,7 +102,8 @@ export async function expiringBatches(
   const result = await sql<ExpiringBatch>`
     select b.batch_id::int as batch_id, b.batch_name, b.batch_expiry::text as batch_expiry,
       b.batch_unit_kind, b.batch_quantity::float8 as batch_quantity,
-      p.dispensary_product_id::int as dispensary_product_id, p.dispensary_product_name
+      p.dispensary_product_id::int as dispensary_product_id, p.dispensary_product_name,
+      b.batch_expiry < current_date as batch_expired
     from batches b join dispensary_products p on p.company_id = b.company_id
       and p.dispensary_product_id = b.batch_dispensary_product_id
     where b.company_id = ${companyId} and b.batch_quantity > 0

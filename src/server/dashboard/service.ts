@@ -42,12 +42,17 @@ export async function dashboardStats(ctx: CallContext): Promise<DashboardStats> 
   };
 }
 
-/** The reorder list and the batches expiring within `days` days (dashboard/get_stock_alerts). */
+/**
+ * The reorder list, the batches past their expiry and those expiring within `days` days
+ * (dashboard/get_stock_alerts).
+ */
 export async function stockAlerts(ctx: CallContext, days: number): Promise<StockAlerts> {
   const companyId = ctx.caller.company.company_id;
+  const batches = await expiringBatches(ctx.trx, companyId, days);
   return {
     days,
     reorder: await belowReorderLevel(ctx.trx, companyId),
-    expiring: await expiringBatches(ctx.trx, companyId, days),
+    expired: batches.filter((b) => b.batch_expired),
+    expiring: batches.filter((b) => !b.batch_expired),
   };
 }

@@ -1,4 +1,7 @@
-/** The dashboard's "Reorder and expiry": products below reorder level, batches expiring soon. */
+/**
+ * The dashboard's "Reorder and expiry": products below reorder level, batches past their expiry
+ * (red, apart: they are never dispensed, so never "expiring") and batches expiring soon.
+ */
 import {
   Anchor,
   Button,
@@ -6,6 +9,7 @@ import {
   Paper,
   Select,
   SimpleGrid,
+  Stack,
   Table,
   Text,
   Title,
@@ -21,8 +25,14 @@ interface LinkRow {
   cells: string[];
 }
 
-/** A table whose first column links to the record: the reorder list and the expiring batches. */
-function LinkTable(props: { labelledBy: string; headings: string[]; rows: LinkRow[] }) {
+/** A table whose first column links to the record: the reorder list and the batch lists. */
+function LinkTable(props: {
+  labelledBy: string;
+  headings: string[];
+  rows: LinkRow[];
+  /** A colour for the cells after the link (the expired batches' red). */
+  tone?: string;
+}) {
   return (
     <Table aria-labelledby={props.labelledBy}>
       <Table.Thead>
@@ -41,7 +51,9 @@ function LinkTable(props: { labelledBy: string; headings: string[]; rows: LinkRo
               </Anchor>
             </Table.Td>
             {row.cells.map((cell, i) => (
-              <Table.Td key={i}>{cell}</Table.Td>
+              <Table.Td key={i} c={props.tone}>
+                {cell}
+              </Table.Td>
             ))}
           </Table.Tr>
         ))}
@@ -84,6 +96,25 @@ export function StockAlerts() {
           )}
         </Paper>
         <Paper withBorder p="md">
+          {a.expired.length > 0 && (
+            <Stack gap={4} mb="md" data-expired-batches>
+              <Title order={3} size="h5" id="expired-title" c="negative">
+                Expired batches
+              </Title>
+              <LinkTable
+                labelledBy="expired-title"
+                headings={['Batch', 'Expiry', 'On hand']}
+                tone="negative"
+                rows={a.expired.map((b) => ({
+                  ...b,
+                  cells: [`Expired ${displayDate(b.expiry)}`, b.quantity],
+                }))}
+              />
+              <Text size="xs" c="dimmed">
+                Never dispensed: write them off on the stock page.
+              </Text>
+            </Stack>
+          )}
           <Group justify="space-between" mb="xs">
             <Title order={3} size="h5" id="expiring-title">
               Expiring batches

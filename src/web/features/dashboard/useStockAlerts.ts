@@ -1,10 +1,10 @@
 /**
- * The dashboard's reorder list and expiring batches (`dashboard/get_stock_alerts`), in the
- * company's units, and the reorder list as a CSV file to send a supplier.
+ * The dashboard's reorder list, expired and expiring batches (`dashboard/get_stock_alerts`), in
+ * the company's units, and the reorder list as a CSV file to send a supplier.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import type { ReorderRow, StockAlerts } from '../../../shared/stock';
+import type { ExpiringBatch, ReorderRow, StockAlerts } from '../../../shared/stock';
 import { formatQuantity, type UnitSystem } from '../../../shared/units';
 import { callData } from '../../api/client';
 import { useSession } from '../../session/store';
@@ -33,6 +33,15 @@ function reorderCsv(rows: readonly ReorderRow[], system: UnitSystem): string {
   });
   return ['Product,Supplier,In stock,Reorder level,To order', ...lines].join('\n') + '\n';
 }
+
+/** A batch as the dashboard lists it: a link to it, its expiry and what it holds. */
+const batchRow = (b: ExpiringBatch, system: UnitSystem) => ({
+  id: b.batch_id,
+  name: `${b.dispensary_product_name} — ${b.batch_name}`,
+  to: `/app/batches/${b.batch_id}`,
+  expiry: b.batch_expiry,
+  quantity: formatQuantity(b.batch_quantity, b.batch_unit_kind, system),
+});
 
 export function useStockAlerts() {
   const slug = useSession((s) => s.company_slug);
@@ -68,12 +77,7 @@ export function useStockAlerts() {
         level: formatQuantity(r.dispensary_product_reorder_level, kind, unitSystem),
       };
     }),
-    expiring: (data?.expiring ?? []).map((b) => ({
-      id: b.batch_id,
-      name: `${b.dispensary_product_name} — ${b.batch_name}`,
-      to: `/app/batches/${b.batch_id}`,
-      expiry: b.batch_expiry,
-      quantity: formatQuantity(b.batch_quantity, b.batch_unit_kind, unitSystem),
-    })),
+    expired: (data?.expired ?? []).map((b) => batchRow(b, unitSystem)),
+    expiring: (data?.expiring ?? []).map((b) => batchRow(b, unitSystem)),
   };
 }
