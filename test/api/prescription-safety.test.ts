@@ -117,8 +117,8 @@ beforeAll(async () => {
   await c('patients/sync_conditions', { patient_id: patient, relations: [hypertension] });
   // Medication as people write it: a medicine of the shipped list, mapped to its drug class.
   const taken = await c('patients/add_medication_named', {
-    patient_id: patient,
-    medicine_name: 'sertraline',
+    id: patient,
+    name: 'sertraline',
   });
   expect(taken.result, text(taken)).toBe(true);
   child = await idOf(
@@ -368,13 +368,13 @@ describe('current medication as people write it (issue 43)', () => {
     );
     const warfarin = await c<{ relations: { id: number; label: string }[] }>(
       'patients/add_medication_named',
-      { patient_id: someone, medicine_name: 'WARFARIN' },
+      { id: someone, name: 'WARFARIN' },
     );
     expect(warfarin.result, text(warfarin)).toBe(true);
     expect(warfarin.data.relations.map((r) => r.label)).toEqual(['Warfarin']);
     const unknown = await c<{ relations: { id: number; label: string }[] }>(
       'patients/add_medication_named',
-      { patient_id: someone, medicine_name: '  Dr Bach drops ' },
+      { id: someone, name: '  Dr Bach drops ' },
     );
     expect(unknown.result, text(unknown)).toBe(true);
     expect(unknown.data.relations.map((r) => r.label)).toEqual(['Dr Bach drops', 'Warfarin']);
@@ -384,8 +384,8 @@ describe('current medication as people write it (issue 43)', () => {
     ]);
     // Typed again, the same medicine: no second row.
     await c('patients/add_medication_named', {
-      patient_id: someone,
-      medicine_name: 'dr bach DROPS',
+      id: someone,
+      name: 'dr bach DROPS',
     });
     const again = await c<Row[]>('medicines/list', { filters: { search: '=Dr Bach drops' } });
     expect(again.data).toHaveLength(1);
@@ -401,8 +401,8 @@ describe('current medication as people write it (issue 43)', () => {
       })
     ).data[0]?.drug_class_id as number;
     await c('herbs/sync_caution_drug_classes', { herb_id: ginkgo, relations: [anticoagulants] });
-    await c('patients/add_medication_named', { patient_id: child, medicine_name: 'Warfarin' });
-    await c('patients/add_medication_named', { patient_id: child, medicine_name: 'Mystery pill' });
+    await c('patients/add_medication_named', { id: child, name: 'Warfarin' });
+    await c('patients/add_medication_named', { id: child, name: 'Mystery pill' });
     const lines = [herbLine(ginkgo, 10)];
     const id = await prescription(child, lines);
     const warnings = await warningsOf(id, lines);
@@ -419,8 +419,8 @@ describe('current medication as people write it (issue 43)', () => {
       (await addUser(env.server, env.company, { privileges: ['patients/list'] })).token,
     );
     const tried = await reader('patients/add_medication_named', {
-      patient_id: patient,
-      medicine_name: 'Warfarin',
+      id: patient,
+      name: 'Warfarin',
     });
     expect(tried.status).toBe(403);
   });

@@ -72,7 +72,7 @@ beforeAll(async () => {
     patient_breastfeeding: 1,
   }));
   await adminCall('patients/sync_conditions', { patient_id: patientId, relations: [hypertension] });
-  await adminCall('patients/sync_medications', { patient_id: patientId, relations: [ssri] });
+  await adminCall('patients/add_medication_named', { id: patientId, name: 'Sertraline' });
   ({ prescription_id: prescriptionId } = await insertRow<{ prescription_id: number }>(
     'prescriptions',
     { prescription_patient_id: patientId, prescription_days: 10 },
@@ -155,7 +155,7 @@ describe('safety while prescribing', () => {
       .toEqual([
         `${names.stJohns}: avoid while breastfeeding; the patient is breastfeeding.`,
         `${names.stJohns}: not for children under 18; the patient is 16.`,
-        `${names.stJohns}: interacts with SSRIs and other antidepressants, which the patient takes.`,
+        `${names.stJohns}: interacts with Sertraline (SSRIs and other antidepressants), which the patient takes.`,
       ]);
     await expect
       .poll(() => warningsOf(editor, 'Warnings for line 5'))
@@ -205,5 +205,85 @@ describe('safety while prescribing', () => {
     await expect
       .poll(() => editor.locator('[data-formula]').first().innerText())
       .toContain(`dispensed despite warnings: ${reason}`);
+  });
+});
+
+describe('current medication as people write it (issue 43)', () => {
+  let opened: Awaited<ReturnType<typeof openPage>>;
+  let page: Page;
+  let ginkgo = '';
+  let patient = 0;
+  let formula = 0;
+
+  beforeAll(async () => {
+    ginkgo = `Ginkgo ${tag}`;
+    const anticoagulants = await idByName(
+      'drug_classes',
+      'drug_class',
+      'Anticoagulants and antiplatelets',
+    );
+    const herbId = (await insertRow<{ herb_id: number }>('herbs', { herb_name: ginkgo })).herb_id;
+    await adminCall('herbs/sync_caution_drug_classes', {
+      herb_id: herbId,
+      relations: [anticoagulants],
+    });
+    ({ patient_id: patient } = await insertRow<{ patient_id: number }>('patients', {
+      patient_first_name: 'Rowan',
+      patient_last_name: `Medicines ${tag}`,
+      patient_dob: `${year - 60}-01-01`,
+    }));
+    ({ prescription_id: formula } = await insertRow<{ prescription_id: number }>('prescriptions', {
+      prescription_patient_id: patient,
+      prescription_days: 10,
+    }));
+    await adminCall('prescriptions/save_lines', {
+      prescription_id: formula,
+      lines: [
+        {
+          prescription_line_herb_id: herbId,
+          prescription_line_quantity: 10,
+          prescription_line_unit_kind: 'volume',
+        },
+      ],
+    });
+    opened = await openPage(browser);
+    page = opened.page;
+    await loginAsAdmin(page);
+  });
+  afterAll(async () => {
+    await opened?.context.close();
+  });
+
+  it('finds "Warf" as Warfarin, keeps an unknown name, and the formula warns for Ginkgo', async () => {
+    await page.goto(`/app/patients/${patient}`);
+    const editor = page.getByRole('region', { name: 'Editor' });
+    await editor.getByRole('tab', { name: 'Clinical' }).click();
+    const picker = editor.getByRole('combobox', { name: 'Current medication' });
+    await picker.click();
+    await picker.fill('Warf');
+    const options = page.getByRole('listbox', { name: 'Current medication' });
+    let linked = page.waitForResponse((r) => r.url().endsWith('/add_medications'));
+    await options.getByRole('option', { name: 'Warfarin', exact: true }).click();
+    await linked;
+    const chips = editor.locator('[data-chip]');
+    await expect.poll(() => chips.allInnerTexts()).toEqual(['Warfarin']);
+    // A name the list lacks is added as written (unmapped, for review), never refused.
+    await picker.fill(`Hedgerow drops ${tag}`);
+    linked = page.waitForResponse((r) => r.url().endsWith('/add_medication_named'));
+    await options.getByRole('option', { name: `Add “Hedgerow drops ${tag}”` }).click();
+    await linked;
+    await expect
+      .poll(async () => (await chips.allInnerTexts()).sort())
+      .toEqual([`Hedgerow drops ${tag}`, 'Warfarin']);
+    const kept = await adminCall<Array<Record<string, unknown>>>('medicines/list', {
+      filters: { search: `=Hedgerow drops ${tag}` },
+    });
+    expect(kept[0]?.medicine_review).toBe('Not mapped — for review');
+    await page.goto(`/app/prescriptions/${formula}`);
+    await expect
+      .poll(() => warningsOf(page.getByRole('region', { name: 'Editor' }), 'Warnings for line 1'))
+      .toContain(
+        `${ginkgo}: interacts with Warfarin (Anticoagulants and antiplatelets), which the patient takes.`,
+      );
   });
 });

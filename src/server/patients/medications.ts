@@ -12,9 +12,10 @@ import type { CallContext } from '../http/calls';
 import { idInput } from '../entities/payloads';
 import { changeRelation, relationOf } from '../entities/relations';
 
+/** The patient's id and the name as typed (the picker's `addByName` call, shared/entities). */
 export const medicationNamedSchema = z.strictObject({
-  patient_id: idInput,
-  medicine_name: textRule(200, true),
+  id: idInput,
+  name: textRule(200, true),
 });
 
 /** The medicine of that name (the first, if the clinic has two), or a new unmapped one. */
@@ -42,7 +43,7 @@ export async function addMedicationNamed(
   ctx: CallContext,
   input: z.output<typeof medicationNamedSchema>,
 ) {
-  const medicine = await medicineNamed(ctx, input.medicine_name);
+  const medicine = await medicineNamed(ctx, input.name);
   const relation = relationOf(patients, 'medications');
-  return changeRelation(ctx, patients, {}, relation, 'add', input.patient_id, [medicine]);
+  return changeRelation(ctx, patients, {}, relation, 'add', input.id, [medicine]);
 }

@@ -40,6 +40,7 @@ export interface RelationSpec {
   label?: string;
   type?: RelationDefinition['type'];
   adminOnly?: boolean;
+  addByName?: string;
 }
 
 export interface SectionSpec extends Partial<Omit<SectionDefinition, 'items' | 'title'>> {
@@ -274,6 +275,7 @@ export function defineEntity<F extends FieldSpec, B extends string>(
     ownKey: r.ownKey ?? keys.id,
     otherKey: r.otherKey,
     adminOnly: r.adminOnly ?? false,
+    ...(r.addByName ? { addByName: r.addByName } : {}),
   }));
   const extras = (spec.extras ?? []).map((e) => completeExtra(spec, e));
   const itemNames = new Set([

@@ -80,6 +80,7 @@ export const patients = defineEntity({
       table: 'patient_medicines',
       otherKey: 'medicine_id',
       label: 'Current medication',
+      addByName: 'add_medication_named',
     },
   ],
   // The patient's prescriptions and letters, read here and created from here (their own calls).

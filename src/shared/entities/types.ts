@@ -115,6 +115,11 @@ export interface RelationDefinition {
   otherKey: string;
   /** Only admins may change it (group membership grants privileges). */
   adminOnly: boolean;
+  /**
+   * A call of the owning set, `{id, name}` (patients/add_medication_named), that links a name
+   * typed in the picker, adding it to the related list when the list lacks it.
+   */
+  addByName?: string;
 }
 
 /** Editor items that are neither fields nor relations: action buttons and custom slots. */

@@ -58,6 +58,8 @@ function RelationChips({ item }: RelationItemProps) {
     );
     remember(answer);
   };
+  const addNamed = async (typed: string) =>
+    remember(await store.getState().addRelationNamed(relation.name, typed));
   return (
     <TypeaheadMultiSelect
       entities={relation.entities}
@@ -65,6 +67,7 @@ function RelationChips({ item }: RelationItemProps) {
       known={related}
       onAdd={(added) => void change('add')(added)}
       onRemove={(removed) => void change('remove')(removed)}
+      onAddName={relation.addByName ? (typed) => void addNamed(typed) : undefined}
       label={item.label}
       description={state.hint}
       disabled={state.disabled}

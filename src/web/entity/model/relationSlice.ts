@@ -12,6 +12,8 @@ export interface RelationActions {
   loadRelations: (name: string) => Promise<void>;
   addRelation: (name: string, ids: readonly Id[]) => Promise<Labelled[]>;
   removeRelation: (name: string, ids: readonly Id[]) => Promise<Labelled[]>;
+  /** Links a name typed in the picker through the relation's `addByName` call. */
+  addRelationNamed: (name: string, typed: string) => Promise<Labelled[]>;
   typeahead: (search: string, filters?: Record<string, unknown>) => Promise<Labelled[]>;
   typeaheadLabels: (ids: readonly Id[]) => Promise<void>;
   rememberLabels: (labelled: readonly Labelled[]) => void;
@@ -91,6 +93,16 @@ export function relationSlice(ctx: SliceContext, options: StoreOptions): Relatio
     },
     addRelation: change('add'),
     removeRelation: change('remove'),
+    async addRelationNamed(name, typed) {
+      const call = definition.relations.find((r) => r.name === name)?.addByName;
+      const id = idOf(definition, get().selected_object);
+      if (!call || id === null) return [];
+      const reply = await transport(path(call), { id, name: typed }, 'loud');
+      if (!reply.ok) return [];
+      const related = relationsOf(reply.data);
+      if (idOf(definition, get().selected_object) === id) keep(name, related);
+      return related;
+    },
     async typeahead(search, filters = {}) {
       const state = get();
       const reply = await transport(

@@ -13,6 +13,8 @@ interface Props {
   known?: readonly Labelled[];
   onAdd: (ids: Id[]) => void;
   onRemove: (ids: Id[]) => void;
+  /** Offered as "Add “…”" when the typed name is not among the options (a medicine as written). */
+  onAddName?: ((typed: string) => void) | undefined;
   label: string;
   description?: string;
   error?: string | null;
@@ -21,10 +23,35 @@ interface Props {
   'data-relation'?: string;
 }
 
-export function TypeaheadMultiSelect({ entities, value, known, onAdd, onRemove, ...props }: Props) {
+/** The value of the "Add “…”" option, before the typed name. */
+const TYPED = 'typed:';
+
+export function TypeaheadMultiSelect({
+  entities,
+  value,
+  known,
+  onAdd,
+  onRemove,
+  onAddName,
+  ...props
+}: Props) {
   const chosen = useLabels(entities, value, known);
   const combobox = useTypeaheadCombobox(entities, chosen);
+  const typed = combobox.searchValue.trim();
+  const offer =
+    onAddName !== undefined &&
+    typed !== '' &&
+    !combobox.data.some((o) => o.label.toLowerCase() === typed.toLowerCase());
+  const data = offer
+    ? [...combobox.data, { value: `${TYPED}${typed}`, label: `Add “${typed}”` }]
+    : combobox.data;
   const change = (next: string[]) => {
+    const named = next.find((v) => v.startsWith(TYPED));
+    if (named !== undefined) {
+      onAddName?.(named.slice(TYPED.length));
+      combobox.onSearchChange('');
+      return;
+    }
     const ids = next.map(Number);
     const added = ids.filter((id) => !value.includes(id));
     const removed = value.filter((id) => !ids.includes(id));
@@ -35,6 +62,7 @@ export function TypeaheadMultiSelect({ entities, value, known, onAdd, onRemove, 
     <MultiSelect
       {...props}
       {...combobox}
+      data={data}
       error={props.error ?? undefined}
       value={value.map(String)}
       onChange={change}
