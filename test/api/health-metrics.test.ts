@@ -38,7 +38,7 @@ describe('health', () => {
     await expect.poll(async () => (await get(env.server, '/health/ready')).statusCode).toBe(200);
     expect((await get(env.server, '/health/ready')).json()).toEqual({
       status: 'ok',
-      checks: { database: 'ok', migrations: 'ok', listener: 'ok' },
+      checks: { database: 'ok', migrations: 'ok', listener: 'ok', pool: 'ok', latency: 'ok' },
       failed: [],
     });
   });

@@ -116,7 +116,6 @@ export async function openDatabase(config: Config, log: Logger): Promise<Databas
     const appRole = roleOf(appUrl);
     await migrate(ownerUrl, appRole, MIGRATIONS, (m) => log.info(m));
     await capTempFiles(ownerUrl, appRole, log);
-    setStatementTimeout(config.databaseStatementTimeoutMs);
     const pool = new WarmFirstPool({
       connectionString: appUrl,
       max: config.databasePoolSize,
@@ -143,6 +142,7 @@ export async function openDatabase(config: Config, log: Logger): Promise<Databas
       await check.end();
     }
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
+    setStatementTimeout(db, config.databaseStatementTimeoutMs);
     return {
       db,
       pool,

@@ -11,18 +11,20 @@ import type { DB } from './schema';
 /** A statement's deadline when the server's settings name none (DATABASE_STATEMENT_TIMEOUT_MS). */
 export const DEFAULT_STATEMENT_TIMEOUT_MS = 5000;
 
-let statementTimeoutMs = DEFAULT_STATEMENT_TIMEOUT_MS;
+/** Each opened database's deadline (a test process may open several, with different settings). */
+const timeouts = new WeakMap<Kysely<DB>, number>();
 
 /**
- * Sets the deadline of every statement in a company's transaction (openDatabase, from the
+ * Sets the deadline of every statement in a company's transaction on `db` (openDatabase, from the
  * settings). PostgreSQL cancels a statement that runs longer; the caller gets a 503 "took too
  * long" (db/availability.ts) and the transaction is rolled back.
  */
-export function setStatementTimeout(ms: number): void {
-  statementTimeoutMs = ms;
+export function setStatementTimeout(db: Kysely<DB>, ms: number): void {
+  timeouts.set(db, ms);
 }
 
-export const statementTimeout = (): number => statementTimeoutMs;
+export const statementTimeoutOf = (db: Kysely<DB>): number =>
+  timeouts.get(db) ?? DEFAULT_STATEMENT_TIMEOUT_MS;
 
 /**
  * A download's statements (an export's cursor reads, a letter's PDF) may run longer: each gets
@@ -30,8 +32,8 @@ export const statementTimeout = (): number => statementTimeoutMs;
  * left behind never runs on for good.
  */
 export const DOWNLOAD_STATEMENT_TIMEOUT_MS = 60_000;
-export const downloadStatementTimeout = (): number =>
-  Math.max(statementTimeoutMs, DOWNLOAD_STATEMENT_TIMEOUT_MS);
+export const downloadStatementTimeout = (db: Kysely<DB>): number =>
+  Math.max(statementTimeoutOf(db), DOWNLOAD_STATEMENT_TIMEOUT_MS);
 
 /**
  * The start of a company's transaction: BEGIN, the tenant, the statements' deadline, and generic
@@ -54,7 +56,7 @@ export const downloadStatementTimeout = (): number =>
  * One simple-protocol statement: the id and the deadline are checked integers, so inlining them
  * is safe.
  */
-export const tenantBeginSql = (companyId: number, timeoutMs = statementTimeoutMs) =>
+export const tenantBeginSql = (companyId: number, timeoutMs = DEFAULT_STATEMENT_TIMEOUT_MS) =>
   `begin; select set_config('app.company_id', '${companyId}', true), ` +
   `set_config('statement_timeout', '${Math.trunc(timeoutMs)}', true), ` +
   `set_config('plan_cache_mode', 'force_generic_plan', true)`;
@@ -101,7 +103,7 @@ export async function inTenant<T>(
   if (!Number.isSafeInteger(companyId) || companyId <= 0) {
     throw new Error(`invalid company id ${companyId}`);
   }
-  const timeoutMs = options.statementTimeoutMs ?? statementTimeoutMs;
+  const timeoutMs = options.statementTimeoutMs ?? statementTimeoutOf(db);
   return currentTimeout.run(timeoutMs, () =>
     db.connection().execute(async (connection) => {
       // Held back to go out with the first statement (held-statements.ts): this is on every

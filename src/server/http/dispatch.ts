@@ -189,7 +189,9 @@ export async function dispatch(
             whileCallerWaits(meta.signal, () =>
               inTenant(services.db, company.company_id, run, {
                 // A download reads its rows as it sends them: its statements get longer.
-                ...(definition.download ? { statementTimeoutMs: downloadStatementTimeout() } : {}),
+                ...(definition.download
+                  ? { statementTimeoutMs: downloadStatementTimeout(services.db) }
+                  : {}),
               }),
             ),
           );
