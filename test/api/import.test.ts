@@ -16,6 +16,7 @@ import {
 import { EMAIL_TAKEN_TEXT } from '../../src/shared/users';
 import { call, newCompany } from '../support/api';
 import { moduleIdsOf } from '../support/module-ids';
+import { textCell, xlsxOf } from '../support/hostile-files';
 import { useTestServer } from '../support/test-env';
 import { addUser, adminToken } from '../support/users';
 import { callerFor, type Caller, type Row } from './entities-helpers';
@@ -351,6 +352,36 @@ describe('bad files are refused in words, nothing written', () => {
     ],
     ['a ZIP that is not a workbook', plainZip, /not an XLSX workbook/],
     ['an unclosed quote', () => 'First name,Last name\n"Al,Doe\n', /quote opened on line 2/],
+    // Issue 42: each of these took the server down or answered 500.
+    [
+      'a row numbered 999999999',
+      () =>
+        xlsxOf(
+          `<row r="1">${textCell('A1', 'Name')}</row><row r="999999999">${textCell('A999999999', 'x')}</row>`,
+        ),
+      /^The file has a row numbered 999999999; rows beyond 100000 are not read/,
+    ],
+    [
+      'a cell ZZZZZZZZ2',
+      () =>
+        xlsxOf(
+          `<row r="1">${textCell('A1', 'Name')}</row><row r="2">${textCell('ZZZZZZZZ2', 'x')}</row>`,
+        ),
+      /^The sheet has a cell beyond column 16384/,
+    ],
+    [
+      'a NUL in a CSV cell',
+      () => 'First name,Last name\nAl,Do\u0000e\n',
+      /^Row 2, column 2 holds a control character \(NUL\)/,
+    ],
+    [
+      'a NUL in an XLSX cell',
+      () =>
+        xlsxOf(
+          `<row r="1">${textCell('A1', 'Name')}</row><row r="2">${textCell('A2', 'a\u0000b')}</row>`,
+        ),
+      /^Row 2, column 1 holds a control character \(NUL\)/,
+    ],
     [
       'deflate junk',
       () => Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), deflateRawSync('x')]),

@@ -6,7 +6,7 @@
 import { constants, crc32, deflateRawSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 
-export interface ZipPart {
+interface ZipPart {
   name: string;
   data: Buffer | string;
   /** Written as is (method 0) instead of deflated. */

@@ -7,6 +7,7 @@
 import yauzl from 'yauzl';
 import { entriesOf } from './zip-check';
 
+// eslint-disable-next-line no-control-regex -- control characters are what is looked for
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]|&#(x[0-9a-f]+|\d+);/gi;
 const SHEET = /^xl\/worksheets\/sheet\d+\.xml$/;
 

@@ -27,24 +27,20 @@ export async function readCsv(text: string, table: TableBuilder): Promise<void> 
     record_delimiter: ['\r\n', '\n', '\r'],
     relax_quotes: true,
     relax_column_count: true,
-    info: true,
   });
   let line = 0;
-  /** The physical line the last record ended on: an unclosed quote opened after it. */
-  let lastLine = 0;
   try {
-    for await (const { record, info } of parser as AsyncIterable<{
-      record: string[];
-      info: { lines: number };
-    }>) {
+    for await (const record of parser as AsyncIterable<string[]>) {
       line++;
       table.add(line, record);
-      lastLine = info.lines;
     }
   } catch (error) {
     if (error instanceof ApiError) throw error;
     if (error instanceof CsvError && error.code === 'CSV_QUOTE_NOT_CLOSED')
-      throw badRequest(`The file's quote opened on line ${lastLine + 1} is never closed.`);
+      // The records before it were all read (an empty line is one): the quote opened in the next.
+      throw badRequest(
+        `The file's quote opened on line ${Number(error.records) + 1} is never closed.`,
+      );
     if (error instanceof CsvError)
       throw badRequest(`Row ${line + 1} can not be read as CSV: ${error.message}`);
     throw error;

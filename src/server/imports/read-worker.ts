@@ -8,7 +8,7 @@ import { ApiError } from '../http/errors';
 import { fileRows } from './file-rows';
 
 export type ReadAnswer = { table: Awaited<ReturnType<typeof fileRows>> } | ReadRefusal;
-export interface ReadRefusal {
+interface ReadRefusal {
   status: number;
   text: string;
 }

@@ -21,11 +21,12 @@ export interface Table {
 }
 
 /** C0 control characters other than tab, line feed and carriage return. */
+// eslint-disable-next-line no-control-regex -- control characters are what is looked for
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/;
 
 const isBlank = (cells: readonly string[]) => cells.every((cell) => cell.trim() === '');
 
-export const rowNumberText = (line: number) =>
+const rowNumberText = (line: number) =>
   `The file has a row numbered ${line}; rows beyond ${IMPORT_ROW_NUMBER_MAX} are not read (at most ${IMPORT_ROWS_MAX} rows are imported).`;
 
 export const columnNumberText = (line: number, column: number) =>

@@ -9,7 +9,7 @@ import { IMPORT_UNPACKED_MAX_BYTES, IMPORT_ZIP_ENTRIES_MAX } from '../../shared/
 import { ApiError, badRequest } from '../http/errors';
 
 export const NOT_XLSX_TEXT = 'The file is not an XLSX workbook (nor a CSV file).';
-export const UNPACKED_TOO_LARGE_TEXT = `The file is too large when unpacked (at most ${IMPORT_UNPACKED_MAX_BYTES / 1024 / 1024} MB).`;
+const UNPACKED_TOO_LARGE_TEXT = `The file is too large when unpacked (at most ${IMPORT_UNPACKED_MAX_BYTES / 1024 / 1024} MB).`;
 const DAMAGED_TEXT = 'The XLSX file is damaged (its parts can not be unpacked).';
 
 const CENTRAL_SIGNATURE = Buffer.from([0x50, 0x4b, 0x01, 0x02]);
