@@ -378,6 +378,11 @@ describe('current medication as people write it (issue 43)', () => {
     );
     expect(unknown.result, text(unknown)).toBe(true);
     expect(unknown.data.relations.map((r) => r.label)).toEqual(['Dr Bach drops', 'Warfarin']);
+    expect(text(unknown)).toBe(
+      'Dr Bach drops is not mapped to a drug class, so the safety checks can not read it: ' +
+        'kept, for review (Reference data › Medicines).',
+    );
+    expect(text(warfarin)).toBe('');
     const kept = await c<Row[]>('medicines/list', { filters: { search: '=Dr Bach drops' } });
     expect(kept.data).toMatchObject([
       { medicine_drug_class_id: null, medicine_review: 'Not mapped — for review' },

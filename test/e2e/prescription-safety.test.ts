@@ -275,6 +275,7 @@ describe('current medication as people write it (issue 43)', () => {
     await expect
       .poll(async () => (await chips.allInnerTexts()).sort())
       .toEqual([`Hedgerow drops ${tag}`, 'Warfarin']);
+    await page.getByText(`Hedgerow drops ${tag} is not mapped to a drug class`).waitFor();
     const kept = await adminCall<Array<Record<string, unknown>>>('medicines/list', {
       filters: { search: `=Hedgerow drops ${tag}` },
     });

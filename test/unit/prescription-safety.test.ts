@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ALLERGY_GROUPS, allergyHerbPairs } from '../../src/server/seed/data/allergy-groups';
 import { HERB_SAFETY } from '../../src/server/seed/data/herb-safety';
+import { MEDICINES } from '../../src/server/seed/data/medicines';
 import { STARTING_ROWS } from '../../src/server/seed/data/starting-rows';
 import { HERBS } from '../../src/server/seed/data/herbs';
 import { needsReason, prescriptionWarnings } from '../../src/shared/prescription-safety';
@@ -257,5 +258,30 @@ describe('the demo allergy groups', () => {
     );
     expect(covered('Salicylates').sort()).toEqual(['Black haw', 'Meadowsweet', 'White willow']);
     expect(covered('Daisy family (Asteraceae)')).not.toContain('Valerian');
+  });
+});
+
+describe('the starting medicines (name → drug class)', () => {
+  it('map common names to the classes the herbs’ cautions name, once each', () => {
+    const classOf = new Map(MEDICINES.map(([name, drugClass]) => [name, drugClass]));
+    expect(classOf.size).toBe(MEDICINES.length);
+    expect(MEDICINES.length).toBeGreaterThanOrEqual(60);
+    expect(classOf.get('Warfarin')).toBe('Anticoagulants and antiplatelets');
+    expect(classOf.get('Sertraline')).toBe('SSRIs and other antidepressants');
+    expect(classOf.get('Levothyroxine')).toBe('Thyroid hormones');
+  });
+
+  it('warn through the medicine’s class, naming the medicine', () => {
+    const ginkgo = herb(41, 'Ginkgo', { caution_drug_class_ids: [4] });
+    const taking = facts({
+      medications: [{ id: 4, name: 'Warfarin (Anticoagulants and antiplatelets)' }],
+    });
+    expect(warn([line(41, 10)], { ...taking, herbs: [ginkgo] }, null)).toEqual([
+      {
+        kind: 'medication',
+        line: 1,
+        text: 'Ginkgo: interacts with Warfarin (Anticoagulants and antiplatelets), which the patient takes.',
+      },
+    ]);
   });
 });

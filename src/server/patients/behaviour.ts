@@ -12,9 +12,8 @@ export const patientBehaviour: EntityBehaviour<typeof patients> = {
     add_medication_named: {
       route: 'update',
       input: medicationNamedSchema,
-      handler: async (ctx, input: z.output<typeof medicationNamedSchema>) => ({
-        data: await addMedicationNamed(ctx, input),
-      }),
+      handler: (ctx, input: z.output<typeof medicationNamedSchema>) =>
+        addMedicationNamed(ctx, input),
     },
   },
 };
