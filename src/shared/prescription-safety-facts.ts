@@ -30,6 +30,8 @@ export interface SafetyProduct {
   dispensary_product_id: number;
   dispensary_product_name: string;
   dispensary_product_herb_id: number | null;
+  /** 'volume' or 'weight'; a line of only a herb takes a product measured like it. */
+  dispensary_product_unit_kind?: string;
   batches: SafetyBatch[];
 }
 
@@ -55,4 +57,9 @@ export interface SafetyFacts {
   patient: SafetyPatient | null;
   herbs: SafetyHerb[];
   products: SafetyProduct[];
+  /**
+   * The products of the herbs named on lines of only a herb, which such a line is dispensed from
+   * (src/shared/dispensable-lines.ts); without it those lines are not resolved to a product.
+   */
+  herb_products?: SafetyProduct[];
 }

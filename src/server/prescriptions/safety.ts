@@ -68,9 +68,18 @@ const patientFacts = (company: number, patientId: number) => sql<SafetyFacts['pa
       where pa.company_id = p.company_id and pa.patient_id = p.patient_id), '[]') as allergies
   from patients p where p.company_id = ${company} and p.patient_id = ${patientId}`;
 
-/** The products named, each with its batches holding stock, soonest expiry first. */
-const productFacts = (company: number, ids: readonly number[]) => sql<SafetyProduct>`
+/**
+ * The products named (or, by `herb`, the products of the herbs named), each with its batches
+ * holding stock, soonest expiry first.
+ */
+const productFacts = (
+  company: number,
+  ids: readonly number[],
+  by: 'product' | 'herb' = 'product',
+) =>
+  sql<SafetyProduct>`
   select p.dispensary_product_id, p.dispensary_product_name, p.dispensary_product_herb_id,
+    p.dispensary_product_unit_kind,
     coalesce((select json_agg(json_build_object('batch_name', b.batch_name,
         'batch_expiry', b.batch_expiry::text, 'batch_quantity', b.batch_quantity::float8)
         order by b.batch_expiry nulls first, b.batch_id)
@@ -78,7 +87,9 @@ const productFacts = (company: number, ids: readonly number[]) => sql<SafetyProd
         and b.batch_dispensary_product_id = p.dispensary_product_id
         and b.batch_quantity > 0), '[]') as batches
   from dispensary_products p
-  where p.company_id = ${company} and p.dispensary_product_id = any(${[...ids]}::bigint[])`;
+  where p.company_id = ${company}
+    and ${sql.ref(by === 'herb' ? 'p.dispensary_product_herb_id' : 'p.dispensary_product_id')}
+      = any(${[...ids]}::bigint[])`;
 
 /** The herbs named or made into the products named: dose range, cautions, allergy groups. */
 const herbFacts = (company: number, herbIds: readonly number[], productIds: readonly number[]) =>
@@ -125,7 +136,9 @@ async function factsFor(
       coalesce((select json_agg(x) from (${herbFacts(company, herbIds, productIds)}) x), '[]')
         as herbs,
       coalesce((select json_agg(x) from (${productFacts(company, productIds)}) x), '[]')
-        as products`.execute(ctx.trx);
+        as products,
+      coalesce((select json_agg(x) from (${productFacts(company, herbIds, 'herb')}) x), '[]')
+        as herb_products`.execute(ctx.trx);
   const facts = result.rows[0]!;
   return { ...facts, patient: facts.patient ?? null };
 }
@@ -139,13 +152,16 @@ export async function readSafetyFacts(
   return factsFor(ctx, row, await readLines(ctx, input.prescription_id), input);
 }
 
-/** The warnings a prescription's saved lines have open now, as the editor shows them. */
+/**
+ * The warnings a prescription's saved lines have open now, as the editor shows them, and the
+ * facts they come from (dispensing resolves lines of only a herb on the same facts).
+ */
 export async function openWarnings(
   ctx: CallContext,
   row: Row,
   lines: readonly PrescriptionLine[],
-): Promise<SafetyWarning[]> {
+): Promise<{ warnings: SafetyWarning[]; facts: SafetyFacts }> {
   const facts = await factsFor(ctx, row, lines, { herb_ids: [], dispensary_product_ids: [] });
   const { unitSystem } = await companyUnits(ctx.trx, companyOf(ctx));
-  return prescriptionWarnings(lines, row, facts, unitSystem);
+  return { warnings: prescriptionWarnings(lines, row, facts, unitSystem), facts };
 }
