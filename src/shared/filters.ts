@@ -97,7 +97,7 @@ function implies(b: readonly string[], a: readonly string[]): boolean {
  * implies (contained in it), changes nothing the search finds, only its cost, so it is dropped
  * ("ma ma ma" is "ma"; "ma mary" is "mary"). Of words that imply each other, the first is kept.
  */
-export function searchWords(words: readonly (readonly string[])[]): string[][] {
+function searchWords(words: readonly (readonly string[])[]): string[][] {
   const kept: (readonly string[])[] = [];
   // Longest first, so that a word is checked against those that may contain it.
   const byLength = words

@@ -6,7 +6,7 @@
 import pg from 'pg';
 
 /** The temporary files one statement of the app role may write (sorts and hashes past work_mem). */
-export const APP_TEMP_FILE_LIMIT = '256MB';
+const APP_TEMP_FILE_LIMIT = '256MB';
 
 /** A backup's or restore's statement: long (a whole table's rows), still bounded. */
 export const BACKUP_STATEMENT_TIMEOUT_MS = 600_000;

@@ -9,7 +9,7 @@ import { held, trailing } from './held-statements';
 import type { DB } from './schema';
 
 /** A statement's deadline when the server's settings name none (DATABASE_STATEMENT_TIMEOUT_MS). */
-export const DEFAULT_STATEMENT_TIMEOUT_MS = 5000;
+const DEFAULT_STATEMENT_TIMEOUT_MS = 5000;
 
 /** Each opened database's deadline (a test process may open several, with different settings). */
 const timeouts = new WeakMap<Kysely<DB>, number>();
@@ -23,7 +23,7 @@ export function setStatementTimeout(db: Kysely<DB>, ms: number): void {
   timeouts.set(db, ms);
 }
 
-export const statementTimeoutOf = (db: Kysely<DB>): number =>
+const statementTimeoutOf = (db: Kysely<DB>): number =>
   timeouts.get(db) ?? DEFAULT_STATEMENT_TIMEOUT_MS;
 
 /**
@@ -31,7 +31,7 @@ export const statementTimeoutOf = (db: Kysely<DB>): number =>
  * this long, or the setting's deadline when that is longer. Still bounded, so that a download
  * left behind never runs on for good.
  */
-export const DOWNLOAD_STATEMENT_TIMEOUT_MS = 60_000;
+const DOWNLOAD_STATEMENT_TIMEOUT_MS = 60_000;
 export const downloadStatementTimeout = (db: Kysely<DB>): number =>
   Math.max(statementTimeoutOf(db), DOWNLOAD_STATEMENT_TIMEOUT_MS);
 

@@ -8,7 +8,7 @@ import type pg from 'pg';
 import { within } from '../db/timing';
 
 /** A database slower than this to answer `select 1` is not ready for more calls. */
-export const SLOW_DATABASE_MS = 1000;
+const SLOW_DATABASE_MS = 1000;
 const PROBE_EVERY_MS = 1000;
 
 export class DatabaseLatency {
