@@ -10,17 +10,29 @@ import type { Migration } from '../migrate';
 export const medicationsByName0040: Migration = {
   name: '0040_medications_by_name',
   sql: `
-insert into medicines (company_id, medicine_name, medicine_drug_class_id)
-  select d.company_id, d.drug_class_name, d.drug_class_id
-  from drug_classes d
-  where exists (select from patient_drug_classes pd
-    where pd.company_id = d.company_id and pd.drug_class_id = d.drug_class_id)
-  order by d.company_id, d.drug_class_id;
+do $$
+declare
+  company bigint;
+begin
+  -- Per-company ids are numbered inside the company's tenant (tenant_next_id).
+  for company in select distinct company_id from patient_drug_classes order by 1 loop
+    perform set_config('app.company_id', company::text, true);
+    insert into medicines (company_id, medicine_name, medicine_drug_class_id)
+      select d.company_id, d.drug_class_name, d.drug_class_id
+      from drug_classes d
+      where d.company_id = company and exists (select from patient_drug_classes pd
+        where pd.company_id = company and pd.drug_class_id = d.drug_class_id)
+      order by d.drug_class_id;
+  end loop;
+  perform set_config('app.company_id', '', true);
+end $$;
 
 insert into patient_medicines (company_id, patient_id, medicine_id)
   select pd.company_id, pd.patient_id, m.medicine_id
   from patient_drug_classes pd join medicines m
-    on m.company_id = pd.company_id and m.medicine_drug_class_id = pd.drug_class_id;
+    on m.company_id = pd.company_id and m.medicine_drug_class_id = pd.drug_class_id
+    and m.medicine_name = (select d.drug_class_name from drug_classes d
+      where d.company_id = pd.company_id and d.drug_class_id = pd.drug_class_id);
 
 drop table patient_drug_classes;
 `,
