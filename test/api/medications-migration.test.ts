@@ -43,7 +43,9 @@ it('turns each drug class a patient had into a medicine mapped to it, and links 
     expect(rows.map((r) => [r.medicine_name, Number(r.medicine_drug_class_id)])).toEqual([
       ['Lithium', lithium],
     ]);
-    const { rows: gone } = await owner.query(`select to_regclass('patient_drug_classes') as t`);
+    const { rows: gone } = await owner.query<{ t: string | null }>(
+      `select to_regclass('patient_drug_classes') as t`,
+    );
     expect(gone[0]?.t).toBeNull();
   } finally {
     await owner.query('rollback');
