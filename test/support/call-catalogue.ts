@@ -88,6 +88,7 @@ const NAMED: Record<string, Example> = {
     patientletter_id: await ids.row('patientletters'),
     snippet_ids: [await ids.row('snippets')],
   }),
+  'patients/get_alerts': async (ids) => ({ patient_id: await ids.row('patients') }),
   'prescriptions/dispense': async (ids) => ({
     prescription_id: await ids.disposable('prescriptions'),
     reason: 'Discussed with the patient.',

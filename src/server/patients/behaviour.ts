@@ -1,10 +1,12 @@
 /**
- * Patients: beyond the generic engine, one call — a current medication added by the name typed
- * (./medications.ts), kept even when the clinic's medicines list lacks it.
+ * Patients: beyond the generic engine, a current medication added by the name typed
+ * (./medications.ts), kept even when the clinic's medicines list lacks it, and the facts of the
+ * patient's alert banner (./alerts.ts), a read like `get`.
  */
 import type { z } from 'zod';
 import type { patients } from '../../shared/entities';
 import type { EntityBehaviour } from '../entities/behaviour';
+import { alertsSchema, readAlerts } from './alerts';
 import { addMedicationNamed, medicationNamedSchema } from './medications';
 
 export const patientBehaviour: EntityBehaviour<typeof patients> = {
@@ -14,6 +16,13 @@ export const patientBehaviour: EntityBehaviour<typeof patients> = {
       input: medicationNamedSchema,
       handler: (ctx, input: z.output<typeof medicationNamedSchema>) =>
         addMedicationNamed(ctx, input),
+    },
+    get_alerts: {
+      route: 'list',
+      input: alertsSchema,
+      handler: async (ctx, input: z.output<typeof alertsSchema>) => ({
+        data: await readAlerts(ctx, input.patient_id),
+      }),
     },
   },
 };
