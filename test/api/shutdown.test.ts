@@ -130,7 +130,8 @@ describe('npm start stopped from outside', () => {
 describe('SIGTERM with a request in flight', () => {
   /** A started server and a herb insert held up by a lock the test owns. */
   async function stuckInsert() {
-    const server = await serverProcess();
+    // A statement deadline past the stop's 5 s grace: the stop, not the deadline, ends the insert.
+    const server = await serverProcess({ DATABASE_STATEMENT_TIMEOUT_MS: '60000' });
     cleanup.push(() => server.stop());
     await server.start();
     const auth = await logInAdmin(server.baseUrl);

@@ -27,7 +27,8 @@ const statementTimeoutOf = (db: Kysely<DB>): number =>
   timeouts.get(db) ?? DEFAULT_STATEMENT_TIMEOUT_MS;
 
 /**
- * A download's statements (an export's cursor reads, a letter's PDF) may run longer: each gets
+ * A download's statements (an export's cursor reads, a letter's PDF) and an import's may run
+ * longer: each gets
  * this long, or the setting's deadline when that is longer. Still bounded, so that a download
  * left behind never runs on for good.
  */

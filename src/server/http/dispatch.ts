@@ -90,6 +90,7 @@ const NO_DATABASE = new Proxy({} as Tx, {
 /** Reads leave sessions and module switches as they are; any other call may change them. */
 const READS = /^(list|get|get_.*|fetch_.*|typeahead.*|count|export|check_authentication)$/;
 const isRead = (path: string) => READS.test(path.split('/')[1] ?? '');
+const isImport = (path: string) => path.split('/')[1] === 'import';
 const mayChangeSessions = (path: string) => /^(users|groups)\//.test(path) && !isRead(path);
 const mayChangeModules = (path: string) => path.startsWith('modules/') && !isRead(path);
 
@@ -107,7 +108,8 @@ function checkAccess(definition: CallDefinition, user: AuthUser | null): void {
   if (definition.access === 'public') return;
   if (!user) throw unauthenticated();
   if (definition.access === 'user' || user.is_admin) return;
-  if (!grants(user.privileges, definition.access.privilege)) throw forbidden();
+  if (!grants(user.privileges, definition.access.privilege))
+    throw forbidden(definition.access.refusal);
 }
 
 /** Calls of an essential module (or of none) are never switched off. */
@@ -188,8 +190,9 @@ export async function dispatch(
         : await holdingDownloadSlot(services, definition, () =>
             whileCallerWaits(meta.signal, () =>
               inTenant(services.db, company.company_id, run, {
-                // A download reads its rows as it sends them: its statements get longer.
-                ...(definition.download
+                // A download reads its rows as it sends them, an import writes a file's rows (up to
+                // IMPORT_ROWS_MAX): their statements get longer, still bounded.
+                ...(definition.download || isImport(path)
                   ? { statementTimeoutMs: downloadStatementTimeout(services.db) }
                   : {}),
               }),
