@@ -89,6 +89,10 @@ const NAMED: Record<string, Example> = {
     snippet_ids: [await ids.row('snippets')],
   }),
   'patients/get_alerts': async (ids) => ({ patient_id: await ids.row('patients') }),
+  'patients/add_medication_named': async (ids) => ({
+    id: await ids.row('patients'),
+    name: 'Warfarin',
+  }),
   'prescriptions/dispense': async (ids) => ({
     prescription_id: await ids.disposable('prescriptions'),
     reason: 'Discussed with the patient.',
