@@ -3,7 +3,10 @@
  * with unique names, then `kill -9` — of the server, then of PostgreSQL. Every write the server
  * acknowledged (`result: true`) must be there exactly once afterwards; while PostgreSQL is away
  * calls answer 503, the server restarts it, and when it can not, the server stops with a non-zero
- * exit code instead of answering 500 for ever.
+ * exit code instead of answering 500 for ever. Every wait is for a state (a process gone, a line
+ * logged, an answer), with a generous limit, never for a time: on a slow machine a backend of the
+ * killed postmaster may still answer one call before it notices, and the restart's recovery takes
+ * longer, so "the first 200 after the kill" proves nothing by itself.
  */
 import { spawn } from 'node:child_process';
 import { readFile, readdir, rename } from 'node:fs/promises';
@@ -92,6 +95,33 @@ async function childrenOf(pid: number): Promise<number[]> {
 
 const linesMatching = (pattern: RegExp) => server.output().match(pattern)?.length ?? 0;
 
+/** Generous limits for states that take long on a slow, busy machine. */
+const SLOW = { timeout: 90_000, interval: 250 };
+
+/**
+ * After `process.kill(postmaster, 'SIGKILL')`: the old postmaster is gone, the watchdog noticed
+ * and brought a new one up and said so, and calls are answered again. Returns the new postmaster.
+ */
+async function restartedAfterKill(postmaster: number, noticedBefore: number): Promise<number> {
+  await expect.poll(() => isAlive(postmaster), SLOW).toBe(false);
+  await explained(
+    expect
+      .poll(() => linesMatching(/The database is available again/g), SLOW)
+      .toBe(noticedBefore + 1),
+  );
+  const restarted = server.postmasterPid();
+  expect(restarted).not.toBeNull();
+  expect(restarted).not.toBe(postmaster);
+  await explained(expect.poll(listStatus, SLOW).toBe(200));
+  return restarted as number;
+}
+
+/** The live postmaster, once there is one (a restart may still be running). */
+async function livePostmaster(): Promise<number> {
+  await explained(expect.poll(() => server.postmasterPid(), SLOW).not.toBeNull());
+  return server.postmasterPid() as number;
+}
+
 /** `check`, failing with the end of what the server printed, which tells why. */
 const explained = (check: Promise<void>) =>
   check.catch((error: unknown) => {
@@ -104,9 +134,7 @@ describe('kill -9 during a 20-client write burst', () => {
   it('of the server: after a restart on the same folder every acknowledged write is there once', async () => {
     let killed = false;
     const burst = writeBurst('srv', () => killed);
-    await expect
-      .poll(() => burst.acked.length, { timeout: 30_000 })
-      .toBeGreaterThanOrEqual(ACKS_BEFORE_KILL);
+    await expect.poll(() => burst.acked.length, SLOW).toBeGreaterThanOrEqual(ACKS_BEFORE_KILL);
     server.kill('SIGKILL');
     await server.exited();
     killed = true;
@@ -114,32 +142,32 @@ describe('kill -9 during a 20-client write burst', () => {
     // The killed server left its postmaster running: the next start must cope with it.
     await server.start();
     expectEachOnce(burst.acked, await storedNames('srv'));
-  }, 90_000);
+  }, 240_000);
 
   it('of PostgreSQL: calls answer 503 meanwhile, the server restarts it, and every acknowledged write is there once', async () => {
     const postmaster = server.postmasterPid();
     expect(postmaster).not.toBeNull();
     let stopped = false;
     const burst = writeBurst('pg', () => stopped);
-    await expect
-      .poll(() => burst.acked.length, { timeout: 30_000 })
-      .toBeGreaterThanOrEqual(ACKS_BEFORE_KILL);
+    await expect.poll(() => burst.acked.length, SLOW).toBeGreaterThanOrEqual(ACKS_BEFORE_KILL);
+    const noticed = linesMatching(/The database is available again/g);
     process.kill(postmaster as number, 'SIGKILL');
-    await explained(expect.poll(listStatus, { timeout: 45_000, interval: 250 }).toBe(200));
+    const restarted = await restartedAfterKill(postmaster as number, noticed);
     stopped = true;
     await burst.done;
-    expect(server.postmasterPid()).not.toBe(postmaster);
+    // The restarted database stayed up: the same postmaster, and answering.
+    expect(server.postmasterPid()).toBe(restarted);
     // Nothing but "saved" and "not saved, try again": no 500, no call left hanging.
     expect(Object.keys(burst.statuses).sort()).toEqual(['200', '503']);
     expectEachOnce(burst.acked, await storedNames('pg'));
     expect(linesMatching(/The database is not available/g)).toBe(1);
     expect(linesMatching(/The database is available again/g)).toBe(1);
-  }, 90_000);
+  }, 240_000);
 });
 
 describe('kill -9 of PostgreSQL while one of its processes can not exit', () => {
   it('waits for it, then kills it, and restarts the database', async () => {
-    const postmaster = server.postmasterPid() as number;
+    const postmaster = await livePostmaster();
     const [child] = await childrenOf(postmaster);
     expect(child).toBeDefined();
     // A stopped process keeps the old shared memory, and the new postmaster refuses to start
@@ -148,9 +176,9 @@ describe('kill -9 of PostgreSQL while one of its processes can not exit', () => 
     // An operator's process sitting in the folder is not PostgreSQL's: it is left alone.
     const bystander = spawn('sleep', ['120'], { cwd: join(server.dataDir, 'pg') });
     try {
+      const noticed = linesMatching(/The database is available again/g);
       process.kill(postmaster, 'SIGKILL');
-      await expect.poll(listStatus, { timeout: 10_000, interval: 100 }).toBe(503);
-      await explained(expect.poll(listStatus, { timeout: 45_000, interval: 250 }).toBe(200));
+      await restartedAfterKill(postmaster, noticed);
       expect(bystander.exitCode ?? bystander.signalCode).toBeNull();
     } finally {
       if (isAlive(child!)) process.kill(child!, 'SIGKILL');
@@ -158,24 +186,25 @@ describe('kill -9 of PostgreSQL while one of its processes can not exit', () => 
     }
     expect(linesMatching(/outlived their postmaster/g)).toBe(1);
     expect(linesMatching(/Restarting the embedded database/g)).toBe(2);
-  }, 90_000);
+  }, 240_000);
 });
 
 describe('a database that can not be restarted', () => {
   it('answers 503 "not available" with Retry-After, and SIGTERM stops the server at once, non-zero', async () => {
     const noticed = linesMatching(/The database is not available/g);
+    const postmaster = await livePostmaster();
     await breakDataFolder(true);
-    process.kill(server.postmasterPid() as number, 'SIGKILL');
+    process.kill(postmaster, 'SIGKILL');
     const down = async () => {
       const reply = await post(server.baseUrl, 'herbs/list', { ...auth, page: 1, limit: 1 });
       const text = (reply.json?.messages as Array<{ text: string }> | undefined)?.[0]?.text;
       return reply.status === 503 && reply.retryAfter !== null ? text : reply.status;
     };
     try {
-      await expect.poll(down, { timeout: 10_000, interval: 100 }).toBe(DATABASE_DOWN_TEXT);
+      await expect.poll(down, SLOW).toBe(DATABASE_DOWN_TEXT);
       // The watchdog has noticed (before that, calls answer 503 from their own failed queries).
       await expect
-        .poll(() => linesMatching(/The database is not available/g), { timeout: 10_000 })
+        .poll(() => linesMatching(/The database is not available/g), SLOW)
         .toBe(noticed + 1);
       const asked = Date.now();
       server.kill('SIGTERM');
@@ -185,13 +214,14 @@ describe('a database that can not be restarted', () => {
     } finally {
       await breakDataFolder(false);
     }
-  }, 60_000);
+  }, 180_000);
 
   it(`gives up after ${MAX_RESTARTS} restarts and exits non-zero, saying why once`, async () => {
     await server.start();
+    const postmaster = await livePostmaster();
     await breakDataFolder(true);
     try {
-      process.kill(server.postmasterPid() as number, 'SIGKILL');
+      process.kill(postmaster, 'SIGKILL');
       const exit = await server.exited();
       expect(exit.code, server.output()).toBe(1);
       expect(linesMatching(/The database is not available/g)).toBe(1);
@@ -202,5 +232,5 @@ describe('a database that can not be restarted', () => {
     } finally {
       await breakDataFolder(false);
     }
-  }, 60_000);
+  }, 180_000);
 });
