@@ -1,6 +1,13 @@
 /** Pure rules of the generic entity screen. */
 import { describe, expect, it } from 'vitest';
-import { categories, herbs, groups, patients, prescriptions } from '../../src/shared/entities';
+import {
+  categories,
+  herbs,
+  groups,
+  modules,
+  patients,
+  prescriptions,
+} from '../../src/shared/entities';
 import { currencyByCode, type Currency } from '../../src/shared/currencies';
 import { resolveItem } from '../../src/web/entity/fields/items';
 import { addressFilters, filterValueOf } from '../../src/web/entity/model/addressFilters';
@@ -244,6 +251,12 @@ describe('values as shown', () => {
       prescription_name: 'x',
     };
     expect(rowDetails(prescriptions, row, context)).toBe('Ahmed, Jack · 10/12/2024 · Dispensed');
+  });
+
+  it('names the toggles of a row\'s details (issue 43, 11: "Yes · No")', () => {
+    const context = { system: 'metric' as const, currency: gbp };
+    const row = { module_name: 'herbs', module_enabled: 1, module_essential: 0 };
+    expect(rowDetails(modules, row, context)).toBe('Enabled: Yes · Essential: No');
   });
 });
 

@@ -53,13 +53,18 @@ export function readQuantity(text: string, kind: UnitKind, system: UnitSystem): 
 
 export const moneyValue = (amount: number, currency: Currency) => roundMoney(amount, currency);
 
-/** The secondary line of a list row: its other list columns, shown and joined. */
+/**
+ * The secondary line of a list row: its other list columns, shown and joined. A toggle says
+ * what it is ("Enabled: Yes"): a bare Yes or No beside another means nothing.
+ */
 export function rowDetails(definition: EntityDefinition, row: Row, context: ShowContext): string {
   return definition.list.columns
     .filter((name) => name !== definition.keys.name)
     .map((name) => {
       const field = definition.fields.find((f) => f.name === name);
-      return field ? showValue(field, row, context) : '';
+      if (!field) return '';
+      const shown = showValue(field, row, context);
+      return field.type === 'toggle' && shown !== '' ? `${field.label}: ${shown}` : shown;
     })
     .filter((text) => text !== '')
     .join(' · ');
