@@ -12,9 +12,13 @@ export function ToggleField({ item, label }: FieldItemProps) {
   const optionLabel = (value: 0 | 1) =>
     field.options?.find((o) => Number(o.value) === value)?.label ?? TOGGLE_TEXT[value];
   const on = binding.value === 1 || binding.value === true;
+  const name = label ?? item.label;
   return (
     <Switch
-      label={label ?? item.label}
+      label={name}
+      // The switch is named by its label alone ("Pregnant"); its state is its checked state. The
+      // wrapping <label> would also lend it the track's "Yes"/"No" ("No Pregnant").
+      aria-label={name}
       description={binding.hint}
       error={binding.error}
       checked={on}

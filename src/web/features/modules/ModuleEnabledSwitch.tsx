@@ -38,6 +38,8 @@ export function ModuleEnabledSwitch({ row }: SlotProps) {
   return (
     <Switch
       label="Enabled"
+      // Named by its label alone, not also by the track's "Yes"/"No" (see ToggleField).
+      aria-label="Enabled"
       description={essential ? ESSENTIAL_MODULE_TEXT : undefined}
       checked={Number(row.module_enabled) === 1}
       disabled={essential || !mayToggle || busy}
