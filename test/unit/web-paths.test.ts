@@ -62,4 +62,11 @@ describe('breadcrumbs', () => {
     ]);
     expect(crumbsFor('/offline/clients')).toEqual([]);
   });
+
+  it('says "Page not found" for a path no page answers, never its pieces as names (issue 43, 11)', () => {
+    for (const path of ['/app/nonsense/xyz', '/app/nonsense', '/app/herbs/1/general/more'])
+      expect(crumbsFor(path).map((c) => c.label)).toEqual(['Home', 'Page not found']);
+    expect(crumbsFor('/app/stock').map((c) => c.label)).toEqual(['Home', 'Stock']);
+    expect(crumbsFor('/app/audit_trail').map((c) => c.label)).toEqual(['Home', 'Audit trail']);
+  });
 });

@@ -3,8 +3,10 @@
  * ../../app/paths.ts because it names modules from the catalogue, which loads every entity
  * definition: the landing page needs the paths, not the catalogue.
  */
+import { entityByPath } from '../../../shared/entities';
 import { moduleByName } from '../../../shared/modules';
 import { PREFERENCES_ID } from '../../app/paths';
+import { AUDIT_TRAIL_ROUTE } from '../audit/auditNav';
 
 export interface Crumb {
   label: string;
@@ -16,7 +18,22 @@ const labelOf = (segment: string) => {
   return words ? `${words[0]?.toUpperCase() ?? ''}${words.slice(1)}` : segment;
 };
 
-const FIXED_PAGES: Record<string, string> = { my_details: 'My details', test: 'Test page' };
+/** The main layout's pages that are not entity screens (see app/router.tsx). */
+const FIXED_PAGES: Record<string, string> = {
+  my_details: 'My details',
+  test: 'Test page',
+  stock: 'Stock',
+  [AUDIT_TRAIL_ROUTE]: 'Audit trail',
+};
+
+/** The not-found page's trail: the URL's pieces are no page's or record's names. */
+const NOT_FOUND_LABEL = 'Page not found';
+
+/** Whether the router draws a page for these segments (after /app), not its not-found page. */
+function isPage(entity: string, rest: readonly string[]): boolean {
+  if (Object.hasOwn(FIXED_PAGES, entity)) return rest.length === 0;
+  return entityByPath(entity) !== undefined && rest.length <= 2;
+}
 
 /**
  * The trail from Home to the current page of the main layout; `titles` names records and tabs
@@ -31,6 +48,8 @@ export function crumbsFor(
   const crumbs: Crumb[] = [{ label: 'Home', to: '/app' }];
   const [entity, id, tab] = segments.slice(1);
   if (!entity) return crumbs;
+  if (!isPage(entity, segments.slice(2)))
+    return [...crumbs, { label: NOT_FOUND_LABEL, to: pathname }];
   const entityPath = `/app/${entity}`;
   crumbs.push({
     label: FIXED_PAGES[entity] ?? moduleByName(entity)?.label ?? labelOf(entity),
