@@ -9,6 +9,7 @@ import { displayDate, fillMergeFields } from '../../shared/entities/merge-fields
 import { prescriptionTotals } from '../../shared/prescription-totals';
 import type { Tx } from '../db/tenancy';
 import { LETTERS, SNIPPETS } from './data/snippets';
+import { ONE_SEX_ONLY } from './data/clinical-lists';
 import * as people from './data/people';
 import type { DemoProduct } from './demo-dispensary';
 import { insertRows, type Random, type SeedRow } from './insert';
@@ -66,6 +67,10 @@ function patientRow(
   };
 }
 
+/** The ids of a list's names a patient of this sex may have (see ONE_SEX_ONLY). */
+const forSex = (names: Map<string, number>, sex: unknown): number[] =>
+  [...names].filter(([name]) => (ONE_SEX_ONLY[name] ?? sex) === sex).map(([, id]) => id);
+
 async function nextId(trx: Tx, companyId: number, table: string, id: string): Promise<number> {
   const result = await sql<{
     next: number;
@@ -100,23 +105,28 @@ export async function seedPatients(trx: Tx, companyId: number, c: Context): Prom
     id: 'patient_id',
   });
   const byRef = new Map(rows.map((row) => [String(row.patient_reference_number), row]));
-  const patientIds = [...patients.values()];
-  const conditions = [...c.lists.conditions.values()];
-  const symptoms = [...c.lists.symptoms.values()];
+  const bySex = [...patients.entries()].map(([ref, id]) => ({
+    id,
+    sex: byRef.get(ref)?.patient_sex,
+  }));
   await insertRows(
     trx,
     companyId,
     'patient_conditions',
-    patientIds.flatMap((id) =>
-      r.some(conditions, 0, 3).map((other) => ({ patient_id: id, condition_id: other })),
+    bySex.flatMap(({ id, sex }) =>
+      r
+        .some(forSex(c.lists.conditions, sex), 0, 3)
+        .map((other) => ({ patient_id: id, condition_id: other })),
     ),
   );
   await insertRows(
     trx,
     companyId,
     'patient_symptoms',
-    patientIds.flatMap((id) =>
-      r.some(symptoms, 0, 4).map((other) => ({ patient_id: id, symptom_id: other })),
+    bySex.flatMap(({ id, sex }) =>
+      r
+        .some(forSex(c.lists.symptoms, sex), 0, 4)
+        .map((other) => ({ patient_id: id, symptom_id: other })),
     ),
   );
 

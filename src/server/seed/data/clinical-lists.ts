@@ -15,6 +15,17 @@ export const SYMPTOMS: readonly string[] = [
   'Frequent urination', 'Cold hands and feet', 'Dizziness', 'Wheezing',
 ];
 
+/**
+ * Conditions and symptoms only one sex has: the demo gives them to patients of that sex alone
+ * (a male patient with period pain was a demo clinic nobody believed).
+ */
+export const ONE_SEX_ONLY: Readonly<Record<string, 'Female' | 'Male'>> = {
+  'Premenstrual syndrome': 'Female',
+  'Period pain': 'Female',
+  'Menopausal symptoms': 'Female',
+  'Enlarged prostate': 'Male',
+};
+
 export const DISEASES: ReadonlyArray<readonly [name: string, icd10: string]> = [
   ['Essential hypertension', 'I10'],
   ['Type 2 diabetes mellitus', 'E11'],
