@@ -9,6 +9,7 @@ import { ModuleCache } from './modules/module-cache';
 import { createMailer, type Mailer } from './mail/mailer';
 import { Captcha } from './auth/captcha';
 import { alwaysAvailable, type Availability } from './db/availability';
+import { clinicShareFor, type ClinicShare } from './http/clinic-share';
 import { downloadSlotsFor, type DownloadSlots } from './http/download-slots';
 
 export interface Services {
@@ -26,6 +27,8 @@ export interface Services {
   database: Availability;
   /** Downloads being written at once, capped below the pool (http/download-slots.ts). */
   downloads: DownloadSlots;
+  /** How many calls one clinic may run at once (http/clinic-share.ts). */
+  clinicShare: ClinicShare;
 }
 
 export function createServices(
@@ -50,6 +53,7 @@ export function createServices(
     captcha: new Captcha(),
     database: alwaysAvailable,
     downloads: downloadSlotsFor(config.databasePoolSize),
+    clinicShare: clinicShareFor(config.databasePoolSize, config.databasePoolWaitMs),
     ...overrides,
   };
 }

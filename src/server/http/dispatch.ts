@@ -188,14 +188,16 @@ export async function dispatch(
       caller.user && definition.database === false && alwaysEnabled(path)
         ? await run(NO_DATABASE)
         : await holdingDownloadSlot(services, definition, () =>
-            whileCallerWaits(meta.signal, () =>
-              inTenant(services.db, company.company_id, run, {
-                // A download reads its rows as it sends them, an import writes a file's rows (up to
-                // IMPORT_ROWS_MAX): their statements get longer, still bounded.
-                ...(definition.download || isImport(path)
-                  ? { statementTimeoutMs: downloadStatementTimeout(services.db) }
-                  : {}),
-              }),
+            services.clinicShare.hold(company.company_id, () =>
+              whileCallerWaits(meta.signal, () =>
+                inTenant(services.db, company.company_id, run, {
+                  // A download reads its rows as it sends them, an import writes a file's rows (up to
+                  // IMPORT_ROWS_MAX): their statements get longer, still bounded.
+                  ...(definition.download || isImport(path)
+                    ? { statementTimeoutMs: downloadStatementTimeout(services.db) }
+                    : {}),
+                }),
+              ),
             ),
           );
     if (mayChangeSessions(path)) services.sessions.cache.clearCompany(company.company_id);
