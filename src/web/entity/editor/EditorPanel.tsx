@@ -4,9 +4,10 @@
  * Back button to the list.
  */
 import { Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { withArticle } from '../../../shared/entities';
 import { ConflictDialog } from '../../features/conflicts/ConflictDialog';
+import { RECORD_BANNERS } from '../extras/extraViews';
 import { useEntityScope, useEntityState } from '../hooks/entityContext';
 import { useRecordSource } from '../hooks/useSources';
 import { canInsert } from '../model/permissions';
@@ -81,8 +82,14 @@ function panelContent(content: EditorContent, preferences: EntityPreferences): R
 function RecordEditor({ preferredTab }: { preferredTab: string | null }) {
   const { definition, navigation } = useEntityScope();
   const { source, saving } = useRecordSource();
+  const Banner = source.record ? RECORD_BANNERS[definition.entities] : undefined;
   return (
     <>
+      {Banner && (
+        <Suspense fallback={null}>
+          <Banner definition={definition} row={source.values} />
+        </Suspense>
+      )}
       <SaveStatusLine state={saving} />
       <ConflictDialog />
       {definition.tree && <TreeParentControl />}

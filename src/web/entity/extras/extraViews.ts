@@ -2,7 +2,7 @@
  * Extra views: the only entity-specific code of the generic screen. A definition names a slot or
  * a button; the maps here say what fills it (SLOTS, BUTTON_ACTIONS, keyed `{entities}.{item}`),
  * and what an entity set adds to its editor, list header and rows (EXTRA_TABS, LIST_TOOLS,
- * ROW_LEADS, keyed `{entities}`). Slots load lazily, so the screen's chunk carries none of them.
+ * ROW_LEADS, RECORD_BANNERS, keyed `{entities}`). Slots load lazily, so the screen's chunk carries none of them.
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { EntityDefinition, EntityPath } from '../../../shared/entities';
@@ -101,6 +101,20 @@ export const EXTRA_TABS: Readonly<Record<string, ExtraTabs>> = {
     })),
   },
 } satisfies ByEntity<ExtraTabs>;
+
+/**
+ * A banner above a stored record's tabs that stays in view while the record scrolls: the
+ * patient's alerts on the patient and on each of their prescriptions.
+ */
+type LazyBanner = LazyExoticComponent<ComponentType<Pick<SlotProps, 'definition' | 'row'>>>;
+const patientAlerts: LazyBanner = lazy(async () => ({
+  default: (await withTimeout(import('../../features/patient-alerts/PatientAlertBanner')))
+    .PatientAlertBanner,
+}));
+export const RECORD_BANNERS: Readonly<Record<string, LazyBanner>> = {
+  patients: patientAlerts,
+  prescriptions: patientAlerts,
+} satisfies ByEntity<LazyBanner>;
 
 /** Tools in a list's header, keyed by entity set. */
 export const LIST_TOOLS: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {
