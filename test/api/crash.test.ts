@@ -24,11 +24,12 @@ const ACKS_BEFORE_KILL = 40;
 let server: ServerProcess;
 let auth: Record<string, unknown>;
 
+// A first start (initdb, migrations) on a busy machine: the server-process helper bounds it.
 beforeAll(async () => {
   server = await serverProcess();
   await server.start();
   auth = await logIn();
-});
+}, 180_000);
 afterAll(async () => {
   await server?.stop();
 });

@@ -18,6 +18,7 @@ import {
   isPostmasterOf,
   livePostmaster,
   readRuntime,
+  removeZombieLock,
   runningCluster,
   runtimeFileOf,
   stopPostmaster,
@@ -375,6 +376,7 @@ export async function startEmbeddedPostgres(
     async restart() {
       if (stopped) return;
       await awaitOrphans(pgDir, log);
+      await removeZombieLock(pgDir);
       said.length = 0;
       // The library's promise rejects with nothing when the process exits while starting.
       await cluster.start().catch((error: unknown) => {

@@ -26,14 +26,39 @@ const STOP_WAIT_MS = 15_000;
 
 export const runtimeFileOf = (dataDir: string) => join(dataDir, 'pg-runtime.json');
 
+/**
+ * A process that exited but was not reaped yet (a zombie) still takes signals. A postmaster taken
+ * over from a killed server is not our child, and where nothing reaps orphans (a container whose
+ * first process is not an init) it stays a zombie once it dies: that is dead, not running.
+ */
+const isZombie = (pid: number): boolean => {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) === 'Z';
+  } catch {
+    return false; // no /proc: signals alone tell
+  }
+};
+
 export const isAlive = (pid: number): boolean => {
   try {
     process.kill(pid, 0);
-    return true;
+    return !isZombie(pid);
   } catch {
     return false;
   }
 };
+
+/**
+ * PostgreSQL takes a lock file naming a zombie for a running postmaster's and refuses to start:
+ * the lock of a dead, unreaped postmaster is removed before a start.
+ */
+export async function removeZombieLock(pgDir: string): Promise<void> {
+  const pidFile = join(pgDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return;
+  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+  if (Number.isInteger(pid) && pid > 0 && isZombie(pid)) await rm(pidFile, { force: true });
+}
 
 /** The postmaster named by the cluster's lock file, when that process is alive. */
 export function livePostmaster(pgDir: string): number | null {
