@@ -3,9 +3,19 @@
  * the dialog that offers the choice.
  */
 import type { EntityDefinition, FieldDefinition } from './entities/types';
+import { EXPORT_ROUTE } from './module-entry';
+import { privilegeOf } from './privileges';
 
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/** The privilege `{entities}/export` needs: read by the server, the list's Export action and the tests. */
+export const exportPrivilegeOf = (d: EntityDefinition): string =>
+  privilegeOf(d.module, EXPORT_ROUTE);
+
+/** The refusal without it, naming the privilege as the groups screen lists it. */
+export const exportRefusalText = (d: EntityDefinition): string =>
+  `Exporting ${d.title.toLowerCase()} needs the privilege "Export" (${exportPrivilegeOf(d)}); "View and search" alone does not allow it.`;
 
 /** The reply header that says how many rows an export holds (the web's progress reads it). */
 export const EXPORT_ROWS_HEADER = 'x-export-rows';

@@ -36,12 +36,19 @@ export interface ModuleDefinition {
   tabs: readonly SettingsTab[];
 }
 
-/** The four routes of every entity module; each entity call belongs to one of them. */
+/**
+ * Exporting a whole entity set (with contact details) is a route of its own: "View and search"
+ * does not imply it (issue 43 #8, docs/decisions.md).
+ */
+export const EXPORT_ROUTE = 'export';
+
+/** The routes of every entity module; each entity call belongs to one of them. */
 export const ENTITY_ROUTES: readonly PrivilegeRoute[] = [
   { route: 'list', label: 'View and search' },
   { route: 'insert', label: 'Add' },
   { route: 'update', label: 'Edit' },
   { route: 'delete', label: 'Delete' },
+  { route: EXPORT_ROUTE, label: 'Export' },
 ];
 
 /** The `module` block of an entity definition: its entry in the module catalogue. */

@@ -245,10 +245,10 @@ describe('patients/export', () => {
     expect(envelopeOf(format).messages[0]?.text).toContain('format');
   });
 
-  it('needs the list privilege, and is refused without it with the envelope', async () => {
-    const lister = await addUser(env.server, env.company, { privileges: ['patients/list'] });
-    const other = await addUser(env.server, env.company, { privileges: ['herbs/list'] });
-    const allowed = await exportOf({ filters: { search: 'quenby' } }, lister.token);
+  it('needs the export privilege, and is refused without it with the envelope', async () => {
+    const exporter = await addUser(env.server, env.company, { privileges: ['patients/export'] });
+    const other = await addUser(env.server, env.company, { privileges: ['herbs/export'] });
+    const allowed = await exportOf({ filters: { search: 'quenby' } }, exporter.token);
     expect(csvOf(allowed)).toHaveLength(4);
     const refused = await exportOf({}, other.token);
     expect(refused.status).toBe(403);
@@ -259,6 +259,23 @@ describe('patients/export', () => {
       payload: { _company_slug: env.company.slug },
     });
     expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('is refused to a view-only user (issue 43 #8), with a message naming the privilege', async () => {
+    const viewer = await addUser(env.server, env.company, { privileges: ['patients/list'] });
+    const refused = await exportOf({ filters: { search: 'quenby' } }, viewer.token);
+    expect(refused.status).toBe(403);
+    expect(envelopeOf(refused).messages.map((m) => m.text)).toEqual([
+      'Exporting patients needs the privilege "Export" (patients/export); "View and search" alone does not allow it.',
+    ]);
+    const allowed = await exportOf(
+      { filters: { search: 'quenby' } },
+      (await addUser(env.server, env.company, { privileges: ['patients/list', 'patients/export'] }))
+        .token,
+    );
+    expect(allowed.status).toBe(200);
+    const wildcard = await addUser(env.server, env.company, { privileges: ['patients/*'] });
+    expect((await exportOf({}, wildcard.token)).status).toBe(200);
   });
 
   it("never holds another company's rows", async () => {
@@ -283,7 +300,7 @@ describe('patients/export', () => {
   });
 
   it('writes one audit entry per export: entity, filters, columns, format and row count', async () => {
-    const user = await addUser(env.server, env.company, { privileges: ['patients/list'] });
+    const user = await addUser(env.server, env.company, { privileges: ['patients/export'] });
     const filters = { search: 'quenby' };
     await exportOf({ filters, format: 'xlsx', columns: ['patient_name'] }, user.token);
     const rows = await inTenant(env.server.database.db, env.company.companyId, (trx) =>

@@ -45,7 +45,9 @@ describe('groups/get_available_privileges', () => {
       'herbs/insert',
       'herbs/update',
       'herbs/delete',
+      'herbs/export',
     ]);
+    expect(herbs?.children.find((c) => c.route_id === 'herbs/export')?.label).toBe('Export');
     expect(reply.data.map((p) => p.module_id)).not.toContain('materia');
   });
 });

@@ -2,6 +2,7 @@
  * Issue 17, item 1: export from a list. A searched patients list exports its whole matching set
  * as CSV and as XLSX from the control bar's Export dialog, in the columns ticked (remembered for
  * the next export), with formula text neutralised; looked at in 1440 and 375 px, axe clean.
+ * Issue 43 #8: Export is a privilege of its own — a view-only user sees no Export action.
  */
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -10,8 +11,8 @@ import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe';
-import { loginAsAdmin, openPage, screenshotPath } from '../support/browser';
-import { insertRow } from './api';
+import { loginAs, loginAsAdmin, openPage, screenshotPath } from '../support/browser';
+import { createUser, insertRow } from './api';
 import { screenBrowser, WIDTHS } from './screen-tests';
 
 const browser = screenBrowser();
@@ -122,4 +123,29 @@ describe('export from a list', () => {
       await context.close();
     },
   );
+});
+
+describe('export as a privilege of its own (issue 43 #8)', () => {
+  it('shows a view-only user no Export action, and one holding patients/export the action', async () => {
+    const tag = `Vo${randomBytes(3).toString('hex')}`;
+    await insertRow('patients', { patient_first_name: 'Ada', patient_last_name: tag });
+    const viewer = await createUser({ privileges: ['patients/list'] });
+    const exporter = await createUser({ privileges: ['patients/list', 'patients/export'] });
+    for (const [user, offered] of [
+      [viewer, 0],
+      [exporter, 1],
+    ] as const) {
+      const { page, context, errors } = await openPage(browser);
+      await loginAs(page, user.email, user.password);
+      await page.goto('/app/patients');
+      await page.getByRole('searchbox', { name: 'Search' }).fill(tag);
+      await page.keyboard.press('Enter');
+      // The list has loaded (its one row is shown) before the control bar is read.
+      await page.getByText(`${tag}, Ada`).first().waitFor();
+      await page.getByRole('button', { name: 'Select mode' }).waitFor();
+      expect(await page.getByRole('button', { name: 'Export', exact: true }).count()).toBe(offered);
+      expect(errors).toEqual([]);
+      await context.close();
+    }
+  });
 });

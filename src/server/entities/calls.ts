@@ -1,7 +1,8 @@
 /**
  * The calls of one entity set, built from its definition. Each call needs
  * the privilege of the module route it belongs to: reads need `list`, insert `insert`, delete
- * `delete`, and every other change (edits, order, relations, moves) `update`.
+ * `delete`, export its own `export`, and every other change (edits, order, relations, moves)
+ * `update`.
  */
 import { z } from 'zod';
 import type { EntityDefinition } from '../../shared/entities';
@@ -98,7 +99,7 @@ export function buildEntityCalls(
   add('delete', 'delete', payloads.deleteInput, async (ctx, i) => ({
     deleted: await service.delete(ctx, i.selected as number[]),
   }));
-  calls.set('export', exportCall(d, accessOf('list')));
+  calls.set('export', exportCall(d));
   for (const bulk of bulkCalls(d, behaviour, service))
     add(bulk.name, bulk.route, bulk.input, bulk.handler);
   calls.set('import', importCall(d, service, accessOf('insert')));

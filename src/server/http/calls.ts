@@ -50,8 +50,11 @@ export interface CallResult {
   top?: Partial<Pick<Envelope, 'hash' | 'hash_expire' | 'logged_in_at' | 'userlogin_id'>>;
 }
 
-/** public: anyone of the company; user: any logged-in user; privilege: `module/route`. */
-export type Access = 'public' | 'user' | { privilege: string };
+/**
+ * public: anyone of the company; user: any logged-in user; privilege: `module/route`, refused
+ * with `refusal` when the call names what is missing (else the common privilege message).
+ */
+export type Access = 'public' | 'user' | { privilege: string; refusal?: string };
 
 export interface CallDefinition<S extends z.ZodType = z.ZodType> {
   path: string;

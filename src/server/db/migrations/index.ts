@@ -37,6 +37,7 @@ import { searchShortHeads0037 } from './0037_search_short_heads';
 import { herbAllergies0038 } from './0038_herb_allergies';
 import { medicines0039 } from './0039_medicines';
 import { medicationsByName0040 } from './0040_medications_by_name';
+import { exportPrivilege0041 } from './0041_export_privilege';
 
 export const MIGRATIONS: readonly Migration[] = [
   platform,
@@ -73,4 +74,5 @@ export const MIGRATIONS: readonly Migration[] = [
   herbAllergies0038,
   medicines0039,
   medicationsByName0040,
+  exportPrivilege0041,
 ];

@@ -14,6 +14,7 @@ import { INSERT_FILTERS_WARNING } from '../model/filtering';
 import {
   canCopy,
   canDelete,
+  canExport,
   canInsert,
   canMultiEdit,
   deleteBlocked,
@@ -39,6 +40,7 @@ export function useListActions() {
     useShallow((s) => ({
       canInsert: canInsert(definition, s),
       canDelete: canDelete(definition, s),
+      canExport: canExport(definition, s.viewer),
       insertBlocked: insertBlocked(definition, s),
       deleteBlocked: deleteBlocked(definition, s),
       canCopy: canCopy(definition, s),

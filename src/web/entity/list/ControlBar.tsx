@@ -104,9 +104,11 @@ export function ControlBar() {
           </Button>
         )}
         {(selectMode || selectedCount > 1) && <BulkLinkActions />}
-        <Button size="xs" variant="default" onClick={exporter.openDialog}>
-          Export
-        </Button>
+        {actions.canExport && (
+          <Button size="xs" variant="default" onClick={exporter.openDialog}>
+            Export
+          </Button>
+        )}
         {capabilities.insert && actions.insertBlocked === null && (
           <Button size="xs" variant="default" onClick={importer.openDialog}>
             Import

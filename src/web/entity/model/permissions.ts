@@ -18,7 +18,7 @@ import { ADMIN_GROUP_ONLY_TEXT } from '../../../shared/users';
 import { grants, privilegeOf } from '../../../shared/privileges';
 import type { EntityData, Id, ItemState, Row, Viewer } from './types';
 
-type Verb = 'list' | 'insert' | 'update' | 'delete';
+type Verb = 'list' | 'insert' | 'update' | 'delete' | 'export';
 
 /** Whether the viewer holds a route of the entity's module: a verb, or an extra item's route. */
 export function allowed(
@@ -46,6 +46,10 @@ export const noPrivilegeText = (definition: EntityDefinition, verb: string): str
 
 const rowOf = (state: Selection, id: Id): Row | undefined =>
   state.list_lookup[id] ?? state.node_lookup?.[id]?.row;
+
+/** Export: its own privilege, which "View and search" does not imply (the server refuses alike). */
+export const canExport = (definition: EntityDefinition, viewer: Viewer): boolean =>
+  allowed(definition, viewer, 'export');
 
 /** Insert: the capability, the privilege, and in a tree the selected node taking children. */
 export function insertBlocked(definition: EntityDefinition, state: Selection): Blocked {
