@@ -138,8 +138,10 @@ describe('the command palette', () => {
       .waitFor();
     await expect.poll(() => groupLabels(page)).toEqual(['Patients', 'Herbs']);
     expect(await lookAt(page, 'command-palette-wide')).toEqual([]);
-    // The first ↓ chooses the first record.
-    await page.keyboard.press('ArrowDown');
+    // The first record is chosen as soon as the results arrive: Enter opens it.
+    await expect
+      .poll(() => results(page).locator('[data-selected]').allInnerTexts())
+      .toEqual([`Keys ${tag}, Paloma`]);
     await page.keyboard.press('Enter');
     await page.waitForURL(`**/app/patients/${patient.patient_id}`);
     await searchBox(page).waitFor({ state: 'hidden' });
@@ -159,6 +161,28 @@ describe('the command palette', () => {
     await context.close();
   });
 
+  it('opens the first result on Enter pressed right after typing (issue 43, 11)', async () => {
+    const tag = randomBytes(3).toString('hex');
+    const patient = await insertRow<{ patient_id: number }>('patients', {
+      patient_first_name: 'Enzo',
+      patient_last_name: `Quick ${tag}`,
+    });
+    const { page, context, errors } = await openPage(browser);
+    await loginAsAdmin(page);
+    await page.goto('/app', { waitUntil: 'networkidle' });
+    await page.keyboard.press('Control+k');
+    await expect
+      .poll(() => searchBox(page).evaluate((box) => box === document.activeElement))
+      .toBe(true);
+    // No ↓ and no wait for the answer: Enter straight after the last key.
+    await page.keyboard.type(`quick ${tag}`);
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`**/app/patients/${patient.patient_id}`);
+    await searchBox(page).waitFor({ state: 'hidden' });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('shows a restricted user only the kinds and actions they may use (375 px)', async () => {
     const tag = randomBytes(3).toString('hex');
     await insertRow('patients', { patient_first_name: 'Hidden', patient_last_name: `Ward ${tag}` });
@@ -174,8 +198,11 @@ describe('the command palette', () => {
     expect(await results(page).getByText(`Ward ${tag}, Hidden`).count()).toBe(0);
     await searchBox(page).fill('');
     await results(page).getByRole('button', { name: 'Open herbs' }).waitFor();
-    // Nothing is chosen until ↓: a choice made before the list changed would be a stale one.
-    await expect.poll(() => results(page).locator('[data-selected]').count()).toBe(0);
+    // The new list's first row is chosen, never a row of the list before it.
+    const firstRow = await results(page).getByRole('button').first().innerText();
+    await expect
+      .poll(() => results(page).locator('[data-selected]').allInnerTexts())
+      .toEqual([firstRow]);
     const offered = await results(page).getByRole('button').allInnerTexts();
     expect(offered).not.toContain('Open patients');
     expect(offered.filter((label) => label.startsWith('New '))).toEqual([]);

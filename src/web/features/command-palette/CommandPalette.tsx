@@ -55,7 +55,7 @@ function PaletteBody() {
   const palette = useCommandPalette();
   const listId = `palette-${useId().replace(/:/g, '')}`;
   const shown = palette.groups.flatMap((g) => g.items.map((i) => i.id)).join(' ');
-  const onKeyDown = usePaletteChoice(listId, shown);
+  const onKeyDown = usePaletteChoice(listId, shown, palette.searching);
   const { opened } = useSpotlight(paletteStore);
   const { setQuery, open } = palette;
   const openAndClose = useCallback(
