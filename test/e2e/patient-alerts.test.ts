@@ -79,7 +79,7 @@ async function expectAlerts(banner: Locator) {
   expect(await groupText(banner, 'Pregnancy')).toContain('Pregnant');
   const medication = await groupText(banner, 'Medication');
   expect(medication).toContain('Warfarin');
-  expect(medication).toContain(`${UNMAPPED} — Not mapped — for review`);
+  expect(medication).toContain(`${UNMAPPED} (Not mapped — for review)`);
   expect(await groupText(banner, 'Conditions')).toContain('Hypertension');
 }
 
@@ -148,6 +148,7 @@ describe.each(['light', 'dark'] as const)('the alert banner (%s)', (scheme) => {
     await expect.poll(() => groupText(banner, 'Allergies')).toContain('No allergies recorded');
     expect(await groupText(banner, 'Age')).toMatch(/^Age\s+(8|9) years \(under 18\)$/);
     expect(await banner.getByRole('group', { name: 'Pregnancy' }).count()).toBe(0);
+    await page.screenshot({ path: screenshotPath(`patient-alerts-none-1440-${scheme}`) });
     expect(await seriousViolations(page)).toEqual([]);
   });
 });

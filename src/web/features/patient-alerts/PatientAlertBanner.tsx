@@ -87,7 +87,7 @@ function GroupView({ group, to }: { group: AlertGroup; to: string }) {
         {group.label}
       </Anchor>
       {group.entries.length === 0 ? (
-        <Badge variant="default" tt="none" size="lg" classNames={badgeClasses}>
+        <Badge variant="default" tt="none" size="lg" radius="sm" classNames={badgeClasses}>
           {group.empty}
         </Badge>
       ) : (
@@ -99,10 +99,11 @@ function GroupView({ group, to }: { group: AlertGroup; to: string }) {
             autoContrast
             tt="none"
             size="lg"
+            radius="sm"
             classNames={badgeClasses}
           >
             {entry.text}
-            {entry.note && <span className={classes.note}> — {entry.note}</span>}
+            {entry.note && <span className={classes.note}> ({entry.note})</span>}
           </Badge>
         ))
       )}
