@@ -85,7 +85,7 @@ function stopLeftCluster() {
   const dataDir = embeddedDataDir();
   if (!dataDir || !existsSync(join(dataDir, 'pg', 'postmaster.pid'))) return Promise.resolve();
   cleaning ??= import('tsx/esm/api')
-    .then(({ tsImport }) => tsImport('../src/server/db/postmaster.ts', import.meta.url))
+    .then(({ tsImport }) => tsImport('./left-cluster.ts', import.meta.url))
     .then(({ stopOwnerlessCluster }) => stopOwnerlessCluster(dataDir, console))
     .catch((error) => console.error(`Could not stop the database left running: ${error}`))
     .finally(() => (cleaning = null));
