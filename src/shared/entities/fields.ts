@@ -166,10 +166,13 @@ export function colour<N extends string>(name: N, o: Common = {}): FieldSpec<N, 
   };
 }
 
-/** YYYY-MM-DD or null; with `timed` a date and time, YYYY-MM-DD HH:mm:ss. */
+/**
+ * YYYY-MM-DD or null; with `timed` a date and time, YYYY-MM-DD HH:mm:ss; with `birthDate` a date
+ * of birth (its picker opens decades back).
+ */
 export function date<N extends string, R extends boolean = false>(
   name: N,
-  o: Common & { timed?: boolean; required?: R } = {},
+  o: Common & { timed?: boolean; birthDate?: boolean; required?: R } = {},
 ): FieldSpec<N, 'date', UnlessRequired<R>> {
   const timed = o.timed ?? false;
   return {

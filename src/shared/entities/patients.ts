@@ -36,7 +36,7 @@ export const patients = defineEntity({
     input('patient_title', { max: 20 }),
     input('patient_first_name', { required: true, max: 100 }),
     input('patient_last_name', { required: true, max: 100 }),
-    date('patient_dob', { label: 'Date of birth' }),
+    date('patient_dob', { label: 'Date of birth', birthDate: true }),
     date('patient_next_appointment', { timed: true, label: 'Next appointment' }),
     select('patient_sex', SEX_OPTIONS, { buttons: true }),
     select('patient_gender', GENDER_OPTIONS, { buttons: true }),

@@ -62,6 +62,8 @@ export interface FieldDefinition {
   maxLength?: number;
   /** date: a date and time (YYYY-MM-DD HH:mm:ss, shown DD/MM/YYYY HH:mm), not a day. */
   timed?: boolean;
+  /** date: a date of birth; its picker opens on the decades, not on this month. */
+  birthDate?: boolean;
   min?: number;
   max?: number;
   /** Stored in the base unit (mg, ml, mm) of this kind; shown metric or imperial. */

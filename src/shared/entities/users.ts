@@ -60,7 +60,7 @@ export const users = defineEntity({
     },
     // Set by users/upload_avatar and remove_avatar (the `avatar` slot), never typed in.
     readOnly('user_avatar', 'text', { label: 'Picture' }),
-    date('user_dob', { label: 'Date of birth' }),
+    date('user_dob', { label: 'Date of birth', birthDate: true }),
     input('user_reference_number', { max: MAX.user_reference_number, copy: false }),
     tel('user_phone'),
     tel('user_mobile'),

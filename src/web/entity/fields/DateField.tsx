@@ -10,6 +10,7 @@ import { displayDate, isTimed, storedDate } from '../model/format';
 import type { FieldItemProps } from './fieldProps';
 import { useFieldBinding } from './useFieldBinding';
 import { useSource } from './source';
+import { useDatePicker } from './useDatePicker';
 import { notARealDateText, shownDateFormat } from '../../../shared/iso-date';
 
 const notADateText = (timed: boolean) => `${notARealDateText(timed)} Nothing was saved.`;
@@ -19,8 +20,11 @@ export function DateField({ item, label }: FieldItemProps) {
   const binding = useFieldBinding(item.field, source);
   const stored = typeof binding.value === 'string' ? binding.value : null;
   const timed = item.field.timed === true || (stored !== null && isTimed(stored));
+  const picker = useDatePicker(item.field, stored !== null && stored !== '');
   return (
     <DateInput
+      {...picker.calendarProps}
+      {...picker.inputProps}
       label={label ?? item.label}
       withAsterisk={item.field.required}
       description={binding.hint}
@@ -43,7 +47,7 @@ export function DateField({ item, label }: FieldItemProps) {
       clearable
       clearButtonProps={{ 'aria-label': `Clear ${label ?? item.label}` }}
       data-field={item.field.name}
-      popoverProps={{ withinPortal: true }}
+      popoverProps={picker.popoverProps}
     />
   );
 }
