@@ -17,6 +17,7 @@ import { duplicateText } from '../model/duplicateText';
 import { idOf, missingRequired, refusalText } from '../model/rows';
 import type { Row } from '../model/types';
 import type { InsertOutcome } from '../model/writeSlice';
+import { useAddDialogClose } from './useAddDialogClose';
 
 interface Props {
   fields: readonly string[];
@@ -75,8 +76,15 @@ export function AddDialog({ fields, onClose, onAdd }: Props) {
     setTimeout(() => run(false), 0);
   };
   const twinId = twin ? idOf(definition, twin) : null;
+  const requestClose = useAddDialogClose(
+    form,
+    latest,
+    definition.singular,
+    () => store.getState().clearInsertData(),
+    onClose,
+  );
   return (
-    <Modal opened onClose={onClose} title={`Add ${definition.singular}`} centered>
+    <Modal opened onClose={requestClose} title={`Add ${definition.singular}`} centered>
       <form ref={form} onSubmit={submit} noValidate>
         <EntityEditor
           source={source}
@@ -106,7 +114,7 @@ export function AddDialog({ fields, onClose, onAdd }: Props) {
           </Alert>
         )}
         <Group justify="flex-end" mt="lg">
-          <Button variant="default" onClick={onClose}>
+          <Button variant="default" onClick={requestClose}>
             Cancel
           </Button>
           <Button type="submit" loading={busy} disabled={twin !== null}>

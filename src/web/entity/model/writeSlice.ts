@@ -64,6 +64,8 @@ export interface WriteActions {
   /** Ends the selection, all matching included. */
   clearAll: () => void;
   setInsertData: (field: string, value: unknown) => void;
+  /** Forgets the values of a row being added (its dialog closed and they were let go). */
+  clearInsertData: () => void;
   insert: (data?: Row) => Promise<InsertOutcome>;
   copy: () => Promise<InsertOutcome>;
   deleteSelected: () => Promise<boolean>;
@@ -222,6 +224,9 @@ export function writeSlice(
     },
     setInsertData(field, value) {
       set((s) => ({ insert_data: { ...s.insert_data, [field]: value } }));
+    },
+    clearInsertData() {
+      set({ insert_data: {} });
     },
     insert(data = {}) {
       return queued(async () => {
