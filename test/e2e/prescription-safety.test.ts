@@ -64,6 +64,9 @@ beforeAll(async () => {
   await receiveStock(tincture, 500, { batch_name: `V-OLD-${tag}`, batch_expiry: ago(3) });
   await receiveStock(tincture, 500, { batch_name: `V-NEW-${tag}` });
   await receiveStock(await product(names.skullcap, null), 5);
+  // Every herb line is dispensed from a product of its herb (issue 43): these two have stock.
+  await receiveStock(await product(`Liquorice tincture ${tag}`, liquorice), 500);
+  await receiveStock(await product(`St John's wort tincture ${tag}`, stJohns), 500);
   ({ patient_id: patientId } = await insertRow<{ patient_id: number }>('patients', {
     patient_first_name: 'Hazel',
     patient_last_name: `Safety ${tag}`,
