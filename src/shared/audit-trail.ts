@@ -32,7 +32,28 @@ export interface AuditLine {
 export interface AuditPage {
   lines: AuditLine[];
   next_before_id: number | null;
+  /**
+   * A patient's history asked with `views: 'grouped'`: its views counted by month, newest first
+   * (on the first page only), while its lines leave the views out.
+   */
+  viewed?: ViewMonth[];
 }
+
+/** The views of a record in one month (UTC). */
+export interface ViewMonth {
+  /** YYYY-MM */
+  month: string;
+  views: number;
+  /** The different people who viewed. */
+  people: number;
+}
+
+/** How a patient's history shows views: every one as a line, or counted by month. */
+export const HISTORY_VIEWS = ['every', 'grouped'] as const;
+export type HistoryViews = (typeof HISTORY_VIEWS)[number];
+
+/** The action every read of one record is recorded under. */
+export const VIEW_ACTION = 'read';
 
 export interface AuditFilters {
   user_id?: number | undefined;

@@ -121,6 +121,30 @@ describe("a patient's history", () => {
     expect(missing.status).toBe(404);
   });
 
+  it('counts the views by month and leaves them out of the lines, asked grouped (issue 43, 11)', async () => {
+    const grouped = await page(admin, 'audit/get_patient_history', {
+      patient_id: patientId,
+      views: 'grouped',
+    });
+    expect(summary(grouped.lines)).toEqual([
+      'print patientletters',
+      'insert patientletters',
+      'update patients',
+      'insert patients',
+    ]);
+    const month = new Date().toISOString().slice(0, 7);
+    // The admin's view and the clerk's: two views by two people.
+    expect(grouped.viewed).toEqual([{ month, views: 2, people: 2 }]);
+    const older = await page(admin, 'audit/get_patient_history', {
+      patient_id: patientId,
+      views: 'grouped',
+      limit: 2,
+      before_id: grouped.lines[1]!.audit_id,
+    });
+    expect(summary(older.lines)).toEqual(['update patients', 'insert patients']);
+    expect(older.viewed).toBeUndefined();
+  });
+
   it('answers a patient that does not exist with 404', async () => {
     const reply = await admin('audit/get_patient_history', { patient_id: 999_999 });
     expect(reply.status).toBe(404);

@@ -3,8 +3,9 @@
  * has its index (0022_audit_trail) ending in audit_id, and every condition is an equality or range
  * on bigint, text or timestamptz, whose operators are leakproof, so RLS lets the index serve them.
  */
-import { sql, type SqlBool, type Expression } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { AuditFilters } from '../../shared/audit-trail';
+import type { DB } from '../db/schema';
 import type { Tx } from '../db/tenancy';
 
 export interface AuditRow {
@@ -29,6 +30,8 @@ export interface RecordSet {
 export interface AuditQuery {
   filters?: AuditFilters;
   records?: readonly RecordSet[];
+  /** Leaves out the entries of this action (a history's views, counted apart). */
+  exceptAction?: string | undefined;
   beforeId?: number | undefined;
   limit: number;
 }
@@ -62,15 +65,42 @@ export async function auditRows(trx: Tx, companyId: number, q: AuditQuery): Prom
   if (f.action !== undefined) query = query.where('a.action', '=', f.action);
   if (f.from !== undefined) query = query.where('a.at', '>=', dayStart(f.from));
   if (f.to !== undefined) query = query.where('a.at', '<', dayAfter(f.to));
-  if (q.records) {
-    const sets = q.records.filter((set) => set.ids.length > 0);
-    query = query.where((eb) =>
-      eb.or(
-        sets.map((set): Expression<SqlBool> =>
+  if (q.exceptAction !== undefined) query = query.where('a.action', '<>', q.exceptAction);
+  if (q.records) query = query.where(ofRecords(q.records));
+  return query.orderBy('a.audit_id', 'desc').limit(q.limit).execute();
+}
+
+/** Entries on any of these records. */
+const ofRecords =
+  (records: readonly RecordSet[]) =>
+  (eb: ExpressionBuilder<DB & { a: DB['audit_log'] }, 'a'>): Expression<SqlBool> =>
+    eb.or(
+      records
+        .filter((set) => set.ids.length > 0)
+        .map((set) =>
           eb.and([eb('a.entity', '=', set.entity), eb('a.entity_id', 'in', [...set.ids])]),
         ),
-      ),
     );
-  }
-  return query.orderBy('a.audit_id', 'desc').limit(q.limit).execute();
+
+/** The entries of `action` on these records, counted by month (UTC), newest first. */
+export async function countsByMonth(
+  trx: Tx,
+  companyId: number,
+  records: readonly RecordSet[],
+  action: string,
+): Promise<Array<{ month: string; views: number; people: number }>> {
+  const month = sql<string>`to_char(a.at at time zone 'UTC', 'YYYY-MM')`;
+  return trx
+    .selectFrom('audit_log as a')
+    .select([
+      month.as('month'),
+      sql<number>`count(*)::int`.as('views'),
+      sql<number>`count(distinct a.user_id)::int`.as('people'),
+    ])
+    .where('a.company_id', '=', companyId)
+    .where('a.action', '=', action)
+    .where(ofRecords(records))
+    .groupBy(month)
+    .orderBy(month, 'desc')
+    .execute();
 }

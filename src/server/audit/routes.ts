@@ -4,7 +4,7 @@
  * prune_audit_log (0022) from the server's own job, never from a call.
  */
 import { z } from 'zod';
-import { AUDIT_PAGE_SIZE } from '../../shared/audit-trail';
+import { AUDIT_PAGE_SIZE, HISTORY_VIEWS } from '../../shared/audit-trail';
 import { ISO_DATE_TEXT, isIsoDate } from '../../shared/iso-date';
 import { boundedText } from '../../shared/users';
 import { defineCall, type CallDefinition } from '../http/calls';
@@ -34,13 +34,14 @@ export const auditCalls: CallDefinition[] = [
   defineCall({
     path: 'audit/get_patient_history',
     access: { privilege: 'patients/list' },
-    input: z.object({ patient_id: id, ...page }).strict(),
+    input: z.object({ patient_id: id, views: z.enum(HISTORY_VIEWS).optional(), ...page }).strict(),
     handler: async (ctx, input) => ({
       data: await patientHistory(
         ctx,
         input.patient_id,
         input.before_id,
         input.limit ?? AUDIT_PAGE_SIZE,
+        input.views,
       ),
     }),
   }),

@@ -6,9 +6,11 @@
 import { sql } from 'kysely';
 import {
   auditActionLabel,
+  VIEW_ACTION,
   type AuditFilters,
   type AuditLine,
   type AuditPage,
+  type HistoryViews,
 } from '../../shared/audit-trail';
 import {
   ENTITIES,
@@ -24,7 +26,13 @@ import { notFound } from '../http/errors';
 import { existingIds } from '../entities/repository';
 import { notFoundText } from '../entities/values';
 import { changesOf, entityLabel } from './changes';
-import { auditRows, type AuditQuery, type AuditRow, type RecordSet } from './repository';
+import {
+  auditRows,
+  countsByMonth,
+  type AuditQuery,
+  type AuditRow,
+  type RecordSet,
+} from './repository';
 
 function presentLine(row: AuditRow): AuditLine {
   return {
@@ -88,14 +96,25 @@ async function patientRecords(ctx: CallContext, patientId: number): Promise<Reco
   return [{ entity: patients.entities, ids: [String(patientId)] }, ...sets];
 }
 
+/**
+ * A patient's history. With `views: 'grouped'` its views (one line per opening, soon most of the
+ * lines) are counted by month on the first page and left out of the lines, so that the changes
+ * are not buried under them.
+ */
 export async function patientHistory(
   ctx: CallContext,
   patientId: number,
   beforeId: number | undefined,
   size: number,
+  views: HistoryViews = 'every',
 ): Promise<AuditPage> {
   await requireRow(ctx, patients, patientId);
-  return auditPage(ctx, { records: await patientRecords(ctx, patientId), beforeId }, size);
+  const records = await patientRecords(ctx, patientId);
+  if (views === 'every') return auditPage(ctx, { records, beforeId }, size);
+  const page = await auditPage(ctx, { records, beforeId, exceptAction: VIEW_ACTION }, size);
+  if (beforeId !== undefined) return page;
+  const company = ctx.caller.company.company_id;
+  return { ...page, viewed: await countsByMonth(ctx.trx, company, records, VIEW_ACTION) };
 }
 
 export async function userActivity(

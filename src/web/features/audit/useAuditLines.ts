@@ -21,6 +21,8 @@ export function useAuditLines(path: string, payload: Record<string, unknown>, en
   });
   return {
     lines: query.data?.pages.flatMap((p) => p.lines) ?? [],
+    /** The first page's views by month, when the call was asked to group them. */
+    viewed: query.data?.pages[0]?.viewed,
     loading: enabled && query.isPending,
     failed: query.isError,
     hasMore: query.hasNextPage,
