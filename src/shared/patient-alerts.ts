@@ -10,7 +10,7 @@ interface Named {
 }
 
 /** A medicine taken (MedicationStatement); `drug_class` null: not mapped, for review. */
-export interface AlertMedicine extends Named {
+interface AlertMedicine extends Named {
   drug_class: string | null;
 }
 

@@ -8,7 +8,7 @@ import { ADULT_AGE, isUnderAge, type PatientAlerts } from '../../../shared/patie
 /** The patient editor's tabs (src/shared/entities/patients.ts) where each fact is edited. */
 type PatientTab = 'clinical' | 'details';
 
-export interface AlertEntry {
+interface AlertEntry {
   text: string;
   /** Said beside the entry: a medicine not mapped to a drug class. */
   note?: string;
@@ -28,7 +28,7 @@ export interface AlertGroup {
   empty?: string;
 }
 
-export const NO_ALLERGIES_TEXT = 'No allergies recorded';
+const NO_ALLERGIES_TEXT = 'No allergies recorded';
 
 function ageText(alerts: PatientAlerts): string {
   const months = alerts.age_months ?? 0;
