@@ -2,7 +2,8 @@
  * Patient letters: written in the browser with a merge field and a snippet put
  * in from the editor's toolbar, then printed from /printing/patientletters/{id} — print media
  * emulated, merge fields filled, no app chrome, axe clean on both screens; downloaded as a PDF
- * and sent to the patient by e-mail, the sending shown on the letter.
+ * and sent to the patient by e-mail, the sending shown on the letter. Issue 43 #4: a merge field
+ * that prints nothing is listed under the text, and Print and Send ask first, naming it.
  */
 import { seriousViolations } from '../support/axe';
 import { randomBytes } from 'node:crypto';
@@ -223,4 +224,71 @@ describe('patient letters', () => {
     expect(errors).toEqual([]);
     await context.close();
   }, 120_000);
+
+  it('warns of an empty merge field under the text, and Print and Send ask first (issue 43 #4)', async () => {
+    const tag = randomBytes(3).toString('hex');
+    const email = `untitled.${tag}@example.org`;
+    const patient = await insertRow<{ patient_id: number }>('patients', {
+      patient_first_name: `Robin${tag}`,
+      patient_last_name: `Untitled${tag}`,
+      patient_email: email,
+    });
+    const id = (
+      await insertRow<{ patientletter_id: number }>('patientletters', {
+        patientletter_name: `Untitled ${tag}`,
+        patientletter_patient_id: patient.patient_id,
+        patientletter_body: '<p>Dear {patient.title} {patient.last_name},</p>',
+      })
+    ).patientletter_id;
+    const warning = `Patient title is empty for this patient: the letter reads “Dear Untitled${tag},”.`;
+
+    const { page, context, errors } = await openPage(browser);
+    await loginAsAdmin(page);
+    await page.goto(`/app/patientletters/${id}`);
+    const editor = page.getByRole('region', { name: 'Editor' });
+    await editor.getByRole('heading', { name: `Untitled ${tag}` }).waitFor();
+    const list = editor.getByRole('list', { name: 'Empty merge fields' });
+    await expect.poll(() => list.getByRole('listitem').allInnerTexts()).toEqual([warning]);
+    await page.screenshot({ path: screenshotPath('patientletter-empty-field') });
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Print asks first, naming the field; Cancel opens nothing.
+    await editor.getByRole('button', { name: 'Print' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText(`${warning} Print it anyway?`).waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(context.pages()).toHaveLength(1);
+    // OK opens the print page.
+    const opened = context.waitForEvent('page');
+    await editor.getByRole('button', { name: 'Print' }).click();
+    await dialog.getByText(`${warning} Print it anyway?`).waitFor();
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    const print = await opened;
+    await print.waitForURL(`**/printing/patientletters/${id}`);
+    await print.close();
+
+    // Sending names the field and the address in one question, then sends.
+    await editor.getByRole('button', { name: 'Send by e-mail' }).click();
+    await dialog.getByText(`${warning} Send it to ${email} anyway?`).waitFor();
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await editor.getByRole('list', { name: 'Sent by e-mail' }).getByRole('listitem').waitFor();
+
+    // A fallback after | clears the warning: the letter reads the first name instead.
+    await api(
+      'patientletters/update',
+      {
+        patientletter_id: id,
+        field: 'patientletter_body',
+        value: '<p>Dear {patient.title|patient.first_name} {patient.last_name},</p>',
+      },
+      token,
+    );
+    await page.reload();
+    await editor.getByRole('heading', { name: `Untitled ${tag}` }).waitFor();
+    await editor.getByRole('textbox', { name: 'Letter' }).waitFor();
+    await expect.poll(() => list.count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

@@ -79,6 +79,9 @@ const NAMED: Record<string, Example> = {
   'patientletters/get_printable': async (ids) => ({
     patientletter_id: await ids.row('patientletters'),
   }),
+  'patientletters/check_merge_fields': async (ids) => ({
+    patientletter_id: await ids.row('patientletters'),
+  }),
   'patientletters/get_pdf': async (ids) => ({ patientletter_id: await ids.row('patientletters') }),
   'patientletters/get_sendings': async (ids) => ({
     patientletter_id: await ids.row('patientletters'),

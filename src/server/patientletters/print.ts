@@ -7,7 +7,7 @@
  */
 import { patientletters, users } from '../../shared/entities';
 import type { PrintableLetter } from '../../shared/entities/patientletters';
-import { fillMergeFields } from '../../shared/entities/merge-fields';
+import { resolveMergeFields, type MergeValues } from '../../shared/entities/merge-fields';
 import { todayIso } from '../../shared/iso-date';
 import { sanitiseHtml } from '../../shared/sanitise-html';
 import type { CallContext } from '../http/calls';
@@ -34,10 +34,14 @@ function addressOf(patient: Row): string[] {
   ].filter(Boolean);
 }
 
-/** The letter filled and sanitised, with nothing audited: each caller audits what it did. */
+/**
+ * The letter filled and sanitised, with nothing audited: each caller audits what it did. `body`
+ * stands for the stored one when the editor checks text it has not saved yet.
+ */
 export async function composeLetter(
   ctx: CallContext,
   id: number,
+  body?: string,
 ): Promise<{ letter: PrintableLetter; patient: Row }> {
   const company = ctx.caller.company.company_id;
   const letter = await findRow(ctx.trx, patientletters, company, id);
@@ -51,12 +55,13 @@ export async function composeLetter(
   const clinic = product ? settingsOf(product) : {};
   const companyName = textOf(settings.company_name) || ctx.caller.company.company_name;
   const date = textOf(letter.patientletter_date) || todayIso();
-  const body = fillMergeFields(textOf(letter.patientletter_body), {
+  const values: MergeValues = {
     patient,
     user: writer ?? undefined,
     company: { ...settings, company_name: companyName },
     today: date,
-  });
+  };
+  const filled = resolveMergeFields(body ?? textOf(letter.patientletter_body), values);
   const printable: PrintableLetter = {
     patientletter_id: id,
     patientletter_name: textOf(letter.patientletter_name),
@@ -69,7 +74,8 @@ export async function composeLetter(
       .filter(Boolean)
       .join(' '),
     address: addressOf(patient),
-    html: sanitiseHtml(body),
+    html: sanitiseHtml(filled.html),
+    empty_fields: filled.empty,
   };
   return { letter: printable, patient };
 }

@@ -7,6 +7,7 @@
  */
 import { sql } from 'kysely';
 import {
+  emptyFieldsRefusalText,
   NO_EMAIL_TEXT,
   type LetterMailing,
   type LetterSending,
@@ -16,7 +17,7 @@ import { ApiError, badRequest, notFound } from '../http/errors';
 import { findRow } from '../entities/repository';
 import { notFoundText } from '../entities/values';
 import { patientletters } from '../../shared/entities';
-import { displayDate } from '../../shared/entities/merge-fields';
+import { displayDate, emptyFieldsText } from '../../shared/entities/merge-fields';
 import { composeMail } from '../mail/compose';
 import { letterPdf } from '../pdf/letter-pdf';
 import { letterPdfName, PDF_TYPE } from './pdf';
@@ -52,10 +53,17 @@ export async function letterMailing(ctx: CallContext, id: number): Promise<Lette
   return { email: emailOf(patient), sendings: await sendingsOf(ctx, id) };
 }
 
-export async function sendLetter(ctx: CallContext, id: number): Promise<LetterMailing> {
+/** A letter whose merge fields print nothing is mailed only once the sender has confirmed it. */
+export async function sendLetter(
+  ctx: CallContext,
+  id: number,
+  confirmedEmptyFields: boolean,
+): Promise<LetterMailing> {
   const { letter, patient } = await composeLetter(ctx, id);
   const to = emailOf(patient);
   if (!to) throw badRequest(NO_EMAIL_TEXT);
+  if (letter.empty_fields.length > 0 && !confirmedEmptyFields)
+    throw badRequest(emptyFieldsRefusalText(emptyFieldsText(letter.empty_fields)));
   const pdf = await letterPdf(letter);
   await ctx.trx
     .insertInto('patientletter_sendings')
@@ -70,7 +78,13 @@ export async function sendLetter(ctx: CallContext, id: number): Promise<LetterMa
     action: 'send',
     entity: 'patientletters',
     entity_id: id,
-    after: { sent_to: to, format: 'pdf' },
+    after: {
+      sent_to: to,
+      format: 'pdf',
+      ...(letter.empty_fields.length > 0
+        ? { empty_fields: letter.empty_fields.map((f) => f.placeholder) }
+        : {}),
+    },
   });
   const body = composeMail([
     `Dear ${letter.patient_name || 'patient'},`,

@@ -1,6 +1,7 @@
 /** Letters to patients, written from snippets and printed at /printing/patientletters/{id}. */
 import { defineEntity } from './define';
 import { date, html, input, reference } from './fields';
+import type { EmptyMergeField } from './merge-fields';
 
 export const patientletters = defineEntity({
   entities: 'patientletters',
@@ -35,6 +36,8 @@ export const patientletters = defineEntity({
     { name: 'print', type: 'button', label: 'Print', route: 'list' },
     // Downloading needs read rights; sending checks patientletters/update itself.
     { name: 'letter_mailing', type: 'slot', label: 'PDF and e-mail', route: 'list' },
+    // The merge fields that print nothing for this letter's patient, under the text.
+    { name: 'empty_merge_fields', type: 'slot', label: 'Empty merge fields', route: 'list' },
   ],
   tabs: [
     {
@@ -52,7 +55,7 @@ export const patientletters = defineEntity({
           ],
         },
         { title: 'Snippets', items: ['snippets'] },
-        { title: 'Text', columns: 2, items: ['patientletter_body'] },
+        { title: 'Text', columns: 2, items: ['patientletter_body', 'empty_merge_fields'] },
       ],
     },
   ],
@@ -80,7 +83,18 @@ export interface PrintableLetter {
   address: string[];
   /** The body with its merge fields filled in and only the editor's markup kept. */
   html: string;
+  /** The merge fields that printed nothing (shared/entities/merge-fields.ts). */
+  empty_fields: EmptyMergeField[];
 }
+
+/** What patientletters/check_merge_fields answers: the merge fields that would print nothing. */
+export interface MergeFieldCheck {
+  empty_fields: EmptyMergeField[];
+}
+
+/** The refusal of patientletters/send while merge fields are empty and not confirmed. */
+export const emptyFieldsRefusalText = (names: string): string =>
+  `${names} Send it with "confirm_empty_fields": true to send it as it is, or give the field a fallback, e.g. {patient.title|patient.first_name}.`;
 
 /** One sending of a letter by e-mail (patientletters/send). */
 export interface LetterSending {

@@ -38,6 +38,7 @@ import { herbAllergies0038 } from './0038_herb_allergies';
 import { medicines0039 } from './0039_medicines';
 import { medicationsByName0040 } from './0040_medications_by_name';
 import { exportPrivilege0041 } from './0041_export_privilege';
+import { greetingFallback0042 } from './0042_greeting_fallback';
 
 export const MIGRATIONS: readonly Migration[] = [
   platform,
@@ -75,4 +76,5 @@ export const MIGRATIONS: readonly Migration[] = [
   medicines0039,
   medicationsByName0040,
   exportPrivilege0041,
+  greetingFallback0042,
 ];

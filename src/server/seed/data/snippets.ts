@@ -1,6 +1,6 @@
 /** Demo snippets for letters; merge fields are filled in when a letter is written. */
 export const SNIPPETS: ReadonlyArray<readonly [name: string, body: string]> = [
-  ['Greeting', '<p>Dear {patient.title} {patient.last_name},</p>'],
+  ['Greeting', '<p>Dear {patient.title|patient.first_name} {patient.last_name},</p>'],
   ['Thank you for your visit', '<p>Thank you for coming to see me at the clinic. It was good to meet you and to hear how you have been.</p>'],
   ['Your prescription', '<p>I enclose your herbal prescription. Please take it as written on the label, with a little water, and keep it in a cool, dark place.</p>'],
   ['Follow-up appointment', '<p>I would like to see you again in four weeks to review how you are getting on. Please call the clinic to book a time that suits you.</p>'],

@@ -39,6 +39,9 @@ export const SLOTS: Readonly<Record<string, LazySlot>> = {
   'patientletters.letter_mailing': lazy(async () => ({
     default: (await withTimeout(import('./LetterMailing'))).LetterMailing,
   })),
+  'patientletters.empty_merge_fields': lazy(async () => ({
+    default: (await withTimeout(import('./EmptyMergeFields'))).EmptyMergeFields,
+  })),
   'patients.patient_prescriptions': lazy(async () => ({
     default: (await withTimeout(import('./PatientHistory'))).PatientPrescriptions,
   })),
@@ -136,8 +139,9 @@ export const CALL_PAYLOADS: Readonly<Record<string, CallPayload>> = {
 } satisfies ByItem<CallPayload>;
 
 export const BUTTON_ACTIONS: Readonly<Record<string, (id: Id) => void>> = {
+  // Asks first when merge fields would print nothing (issue 43 #4).
   'patientletters.print': (id) => {
-    window.open(`/printing/patientletters/${id}`, '_blank', 'noopener');
+    void import('./mergeFieldCheck').then((m) => m.printLetter(Number(id)));
   },
   'prescriptions.print': (id) => {
     window.open(`/printing/prescriptions/${id}`, '_blank', 'noopener');

@@ -1,6 +1,7 @@
 /**
  * A letter's PDF and e-mail actions: the download of patientletters/get_pdf (saved as the file
- * the server names), the sending by patientletters/send after a confirmation naming the address,
+ * the server names), the sending by patientletters/send after a confirmation naming the address
+ * — both first name the merge fields that would print nothing and ask (./mergeFieldCheck.ts),
  * and the history from patientletters/get_sendings. Sending is blocked, with the reason, when the
  * patient has no e-mail address or the user may not change letters (the server refuses the same).
  */
@@ -13,6 +14,7 @@ import { showToast } from '../../api/toasts';
 import { confirm } from '../../features/confirm/confirm';
 import { downloadExport } from '../../features/export/download';
 import { useEntityState } from '../hooks/entityContext';
+import { confirmEmptyFields } from './mergeFieldCheck';
 import type { Blocked } from '../model/permissions';
 
 const MAY_NOT_SEND_TEXT = 'Sending a letter needs the right to change letters.';
@@ -39,6 +41,7 @@ export function useLetterMailing(letterId: number) {
   else if (!email) sendBlocked = NO_EMAIL_TEXT;
 
   const download = async () => {
+    if (!(await confirmEmptyFields(letterId, 'Download the PDF anyway?')).go) return;
     setBusy('download');
     const problem = await downloadExport(
       'patientletters/get_pdf',
@@ -52,11 +55,16 @@ export function useLetterMailing(letterId: number) {
 
   const send = async () => {
     if (sendBlocked !== null) return;
-    if (!(await confirm(`Send this letter as a PDF to ${email}?`))) return;
+    const fields = await confirmEmptyFields(letterId, `Send it to ${email} anyway?`);
+    if (!fields.go) return;
+    // Empty fields were named and confirmed above: one question is enough.
+    if (fields.empty.length === 0 && !(await confirm(`Send this letter as a PDF to ${email}?`)))
+      return;
     setBusy('send');
     try {
       const reply = await call<LetterMailing>('patientletters/send', {
         patientletter_id: letterId,
+        ...(fields.empty.length > 0 ? { confirm_empty_fields: true } : {}),
       });
       if (reply.result) queries.setQueryData(key, reply.data);
     } finally {
