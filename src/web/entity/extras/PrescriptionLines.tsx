@@ -1,16 +1,15 @@
 /**
  * The lines of a prescription (slot `prescription_lines`): read with prescriptions/get_lines,
  * saved as a whole with save_lines whenever a line changes (the server then sets the total;
- * useFormulaLines). A new line stays here until it names a herb or a dispensary product. Dispensed ones are read-only.
- * A wide editor shows each line as one row under column heads; a narrow one stacks its fields.
+ * useFormulaLines). A new line stays here until it names a herb or a dispensary product.
+ * Dispensed ones are read-only. A wide editor shows the lines as a compact table under column
+ * heads; a narrow one shows each line as a card of stacked fields (FormulaLine).
  * "Repeat prescription" copies the formula into a new draft (useRepeatPrescription). Safety
  * warnings stand beside the line they belong to (usePrescriptionSafety); dispensing with any open
  * asks for a reason (DispenseReasonDialog).
  */
-import { Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
-import { ItemView } from '../fields/renderers';
+import { Button, Group, Stack, Table, Text } from '@mantine/core';
 import { resolveItem } from '../fields/items';
-import { SourceContext, type EditorSource } from '../fields/source';
 import { textOf } from '../model/format';
 import type { Row } from '../model/types';
 import { useCompanySettings } from '../../theme/useCompanySettings';
@@ -19,11 +18,10 @@ import { useRepeatPrescription } from './useRepeatPrescription';
 import { usePrescriptionSafety } from './usePrescriptionSafety';
 import { SafetyWarnings } from './SafetyWarnings';
 import { DispenseReasonDialog } from './DispenseReasonDialog';
-import type { SafetyWarning } from '../../../shared/prescription-safety';
-import { withProductDefaults } from './productDefaults';
 import type { SlotProps } from './extraViews';
 import classes from './PrescriptionLines.module.css';
-import { LINE_FIELDS, lineDefinition, lineIsComplete, NEW_LINE } from './lineDefinition';
+import { lineDefinition, NEW_LINE } from './lineDefinition';
+import { FormulaLine } from './FormulaLine';
 import { useFormulaLines } from './useFormulaLines';
 
 type Lines = Row[];
@@ -53,17 +51,22 @@ export function PrescriptionLines({ rowId, row, disabled }: SlotProps) {
         </Text>
       )}
       <SafetyWarnings warnings={beside(null)} label="Warnings for the formula" />
-      {lines.length > 0 && <ColumnHeads />}
-      {lines.map((line, index) => (
-        <LineEditor
-          key={textOf(line.prescription_line_id) || `new-${index}`}
-          index={index}
-          values={line}
-          readOnly={readOnly}
-          warnings={beside(index + 1)}
-          onChange={(values) => replace(index, values)}
-        />
-      ))}
+      {lines.length > 0 && (
+        <div className={classes.table}>
+          <ColumnHeads />
+          {lines.map((line, index) => (
+            <FormulaLine
+              key={textOf(line.prescription_line_id) || `new-${index}`}
+              prescriptionId={rowId}
+              index={index}
+              values={line}
+              readOnly={readOnly}
+              warnings={beside(index + 1)}
+              onChange={(values) => replace(index, values)}
+            />
+          ))}
+        </div>
+      )}
       <Group>
         {!readOnly && (
           <Button variant="light" size="xs" onClick={() => void save([...lines, { ...NEW_LINE }])}>
@@ -87,13 +90,24 @@ export function PrescriptionLines({ rowId, row, disabled }: SlotProps) {
   );
 }
 
-/** The column heads of the compact table (hidden while the lines are stacked). */
+const labelOf = (name: string) => resolveItem(lineDefinition, name).label;
+
+/** The column heads of the compact table (hidden while the lines are cards). */
 function ColumnHeads() {
   return (
     <div className={classes.head} aria-hidden>
-      {LINE_FIELDS.map((name) => (
-        <span key={name}>{resolveItem(lineDefinition, name).label}</span>
-      ))}
+      <span className={classes.number}>#</span>
+      <div className={classes.names}>
+        <span className={classes.product}>
+          {labelOf('prescription_line_dispensary_product_id')}
+        </span>
+        <span className={classes.herb}>{labelOf('prescription_line_herb_id')}</span>
+      </div>
+      <div className={classes.amounts}>
+        <span className={classes.amount}>{labelOf('prescription_line_quantity')}</span>
+        <span className={classes.price}>{labelOf('prescription_line_price')}</span>
+        <span className={classes.notes}>{labelOf('prescription_line_notes')}</span>
+      </div>
     </div>
   );
 }
@@ -113,63 +127,5 @@ function Totals({ lines, row }: { lines: Lines; row: Row }) {
         ))}
       </Table.Tbody>
     </Table>
-  );
-}
-
-interface LineProps {
-  index: number;
-  values: Row;
-  readOnly: boolean;
-  warnings: readonly SafetyWarning[];
-  onChange: (values: Row | null) => Promise<string | null>;
-}
-
-function LineEditor({ index, values, readOnly, warnings, onChange }: LineProps) {
-  const pricing = useCompanySettings();
-  const source: EditorSource = {
-    definition: lineDefinition,
-    values,
-    items: Object.fromEntries(LINE_FIELDS.map((name) => [name, { disabled: readOnly }])),
-    save: async (field, value) =>
-      onChange(await withProductDefaults({ ...values, [field.name]: value }, field.name, pricing)),
-    record: false,
-    sectionOpen: () => true,
-    setSectionOpen: () => undefined,
-  };
-  return (
-    <Paper
-      withBorder
-      p="xs"
-      className={classes.line}
-      component="fieldset"
-      aria-label={`Line ${index + 1}`}
-      data-line={index + 1}
-    >
-      <SourceContext.Provider value={source}>
-        <div className={classes.fields}>
-          {LINE_FIELDS.map((name) => (
-            <ItemView key={name} item={resolveItem(lineDefinition, name)} />
-          ))}
-          {!readOnly && (
-            <Button
-              variant="subtle"
-              color="negative"
-              size="compact-xs"
-              className={classes.remove}
-              aria-label={`Remove line ${index + 1}`}
-              onClick={() => void onChange(null)}
-            >
-              Remove
-            </Button>
-          )}
-        </div>
-      </SourceContext.Provider>
-      {!lineIsComplete(values) && (
-        <Text size="xs" c="dimmed" mt={4}>
-          Choose a dispensary product or a herb to save this line.
-        </Text>
-      )}
-      <SafetyWarnings warnings={warnings} label={`Warnings for line ${index + 1}`} />
-    </Paper>
   );
 }
