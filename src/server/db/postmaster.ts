@@ -4,7 +4,7 @@
  * cluster (embedded.ts) and by `npm start`'s supervisor after its server died (scripts/start.mjs),
  * so it imports nothing but Node: the supervisor loads it without the server's libraries.
  */
-import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, realpathSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sleep } from './timing';
@@ -51,13 +51,23 @@ export const isAlive = (pid: number): boolean => {
 
 /**
  * PostgreSQL takes a lock file naming a zombie for a running postmaster's and refuses to start:
- * the lock of a dead, unreaped postmaster is removed before a start.
+ * the locks of a dead, unreaped postmaster (its data folder's and its socket's) are removed
+ * before a start.
  */
 export async function removeZombieLock(pgDir: string): Promise<void> {
-  const pidFile = join(pgDir, 'postmaster.pid');
-  if (!existsSync(pidFile)) return;
-  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
-  if (Number.isInteger(pid) && pid > 0 && isZombie(pid)) await rm(pidFile, { force: true });
+  let names: string[];
+  try {
+    names = readdirSync(pgDir).filter((name) =>
+      /^(postmaster\.pid|\.s\.PGSQL\.\d+\.lock)$/.test(name),
+    );
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const file = join(pgDir, name);
+    const pid = Number(readFileSync(file, 'utf8').split('\n')[0]);
+    if (Number.isInteger(pid) && pid > 0 && isZombie(pid)) await rm(file, { force: true });
+  }
 }
 
 /** The postmaster named by the cluster's lock file, when that process is alive. */
