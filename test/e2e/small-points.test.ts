@@ -6,6 +6,7 @@
  * and 375 px.
  */
 import { randomBytes } from 'node:crypto';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe';
 import { loginAsAdmin, openPage, screenshotPath } from '../support/browser';
@@ -13,6 +14,10 @@ import { insertRow } from './api';
 import { editorOf, screenBrowser, WIDTHS } from './screen-tests';
 
 const browser = screenBrowser();
+
+/** No animation running: a popover caught while it fades in is half drawn. */
+const settled = (page: Page) =>
+  page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
 
 describe('the smaller points of issue 43', () => {
   it.each(WIDTHS)(
@@ -37,6 +42,7 @@ describe('the smaller points of issue 43', () => {
       const birthYear = new Date().getFullYear() - 40;
       expect(Number(decade![1])).toBeLessThanOrEqual(birthYear);
       expect(Number(decade![2])).toBeGreaterThanOrEqual(birthYear);
+      await settled(page);
       await page.screenshot({ path: screenshotPath(`birth-date-picker-${name}`) });
       expect(await seriousViolations(page)).toEqual([]);
 
@@ -52,6 +58,7 @@ describe('the smaller points of issue 43', () => {
       await confirm
         .getByText('Discard this new patient? What you typed has not been added.')
         .waitFor();
+      await settled(page);
       await page.screenshot({ path: screenshotPath(`add-dialog-discard-${name}`) });
       await confirm.getByRole('button', { name: 'Cancel' }).click();
       await confirm.waitFor({ state: 'detached' });
