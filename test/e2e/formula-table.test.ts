@@ -128,6 +128,32 @@ describe('the formula editor as a compact table', () => {
     }
   });
 
+  it('gives each line one row where the editor is wider (1920 px)', async () => {
+    const { page, context, errors } = await openPage(browser, {
+      viewport: { width: 1920, height: 1000 },
+    });
+    try {
+      await loginAsAdmin(page);
+      await page.goto(`/app/prescriptions/${id}`);
+      const line = (n: number) => editorOf(page).getByRole('group', { name: `Line ${n}` });
+      await line(HERBS.length).waitFor();
+      await editorOf(page)
+        .locator('[data-slot="prescription_lines"]')
+        .screenshot({ path: screenshotPath('formula-table-lines-1920') });
+      for (let n = 1; n <= HERBS.length; n += 1) {
+        expect(await truncated(line(n)), `line ${n}`).toEqual([]);
+        const product = await line(n)
+          .getByRole('combobox', { name: 'Dispensary product' })
+          .boundingBox();
+        const notes = await line(n).getByRole('textbox', { name: 'Notes' }).boundingBox();
+        expect(Math.abs(product!.y - notes!.y)).toBeLessThan(4);
+      }
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it.each(schemes)('keeps each line usable at 375 px (%s)', async (scheme) => {
     const { page, context, errors } = await openPage(browser, {
       viewport: SMALL,
