@@ -171,7 +171,10 @@ describe('prescriptions', () => {
       lines: [line(tincture, 10, 'volume'), line(powder, toBase(1, 'kg'), 'weight')],
     });
     const refused = await c('prescriptions/dispense', { prescription_id: greedy });
-    expect(text(refused)).toBe('Not enough Valerian powder in stock: 40 g left, 1000 g needed.');
+    // The dispense names the line it can not take (issue 43: every dispensed line is real).
+    expect(text(refused)).toBe(
+      'This formula can not be dispensed. Line 2: Not enough Valerian powder in stock: 40 g usable, 1000 g needed.',
+    );
     expect(await stockOf(tincture)).toBe((tinctureBefore as number) - 100);
     expect(
       (await c<Row>('prescriptions/get', { prescription_id: greedy })).data.prescription_status,
@@ -288,7 +291,7 @@ describe('prescription totals, locks and units', () => {
       const refused = await c('prescriptions/dispense', { prescription_id: id });
       expect(refused.status).toBe(400);
       expect(text(refused)).toMatch(
-        /^Not enough Valerian tincture in stock: [\d.]+ (fl oz|pt|gal) left, [\d.]+ \1 needed\.$/,
+        /^This formula can not be dispensed\. Line 2: Not enough Valerian tincture in stock: [\d.]+ (fl oz|pt|gal) usable, [\d.]+ \1 needed\.$/,
       );
     } finally {
       await setting('update_public_settings', 'units_imperial', 0);

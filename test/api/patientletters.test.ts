@@ -83,7 +83,9 @@ describe('patient letters', () => {
       clinic_phone: '',
       patient_name: "Ms Rose O'Hill",
       address: ['12 Mill Lane', 'Wells BA5 1AA'],
-      html: '<p>Dear Ms O&#39;Hill, 01/06/2025</p><p>Admin, Bath &amp; Wells Herbs (Bath &amp; Wells Herbs) {patient.shoe_size}</p>',
+      html: "<p>Dear Ms O'Hill, 01/06/2025</p><p>Admin, Bath &amp; Wells Herbs (Bath &amp; Wells Herbs) {patient.shoe_size}</p>",
+      // Every field offered resolved to something: nothing to warn of before printing.
+      empty_fields: [],
     });
     // The stored letter keeps its placeholders.
     const stored = await c<Row>('patientletters/get', {

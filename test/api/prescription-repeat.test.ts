@@ -45,6 +45,15 @@ beforeAll(async () => {
     })
   ).data.dispensary_product_id as number;
   await receiveStock(c, product, toBase(1, 'l'));
+  // The herb's own product: the herb-only line below is dispensed from it (issue 43).
+  const herbProduct = (
+    await c<Row>('dispensary_products/insert', {
+      dispensary_product_name: 'Chamomile flower tincture 1:5',
+      dispensary_product_herb_id: herb,
+      dispensary_product_unit_kind: 'volume',
+    })
+  ).data.dispensary_product_id as number;
+  await receiveStock(c, herbProduct, toBase(1, 'l'));
   sourceId = (
     await c<Row>('prescriptions/insert', {
       prescription_patient_id: patientId,
@@ -132,7 +141,8 @@ describe('repeat prescription', () => {
     expect(latest?.prescription_id).toBeGreaterThan(sourceId);
     expect(latest?.lines.map((l) => l.dispensary_product_name ?? l.herb_name)).toEqual([
       'Chamomile tincture',
-      'Chamomile',
+      // The herb line was dispensed from its herb's product, which the line now names.
+      'Chamomile flower tincture 1:5',
     ]);
   });
 
