@@ -116,7 +116,9 @@ async function exited(code, signal, ranMs) {
   // The server's own code (0: stopped cleanly); killed by a signal, the shell's 128 + its number.
   const status = exitCodeOf(code, signal);
   // Asked to stop (here, or the server itself signalled): done. A bad setting: said, not retried.
-  if (stopping || code === 0 || code === CONFIG_ERROR_EXIT) process.exit(status);
+  if (code === 0 || code === CONFIG_ERROR_EXIT) process.exit(status);
+  // Killed while we stopped: its database was left running, and nothing will take it over.
+  if (stopping) return void stopLeftCluster().then(() => process.exit(status));
   restartMs =
     ranMs >= HEALTHY_MS || restartMs === 0
       ? RESTART_FIRST_MS

@@ -134,7 +134,10 @@ describe('npm start supervises the server', () => {
     // A stop between a death and the next start leaves no cluster behind either.
     const secondServer = serverOf(run.child.pid!)!;
     process.kill(secondServer, 'SIGKILL');
-    await until(() => !isAlive(secondServer), 'the second server gone');
+    await until(
+      () => run.count(/starting it again/g) === 2,
+      `the supervisor saw the second death\n${run.output()}`,
+    );
     run.child.kill('SIGTERM');
     expect(await run.exit).toBe(0);
     await until(() => postgresOf(run.dataDir).length === 0, `postgres gone\n${run.output()}`);
