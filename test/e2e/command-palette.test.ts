@@ -183,6 +183,24 @@ describe('the command palette', () => {
     await context.close();
   });
 
+  it('says so when the text has more words than a search may, instead of "Nothing found"', async () => {
+    const { page, context, errors } = await openPage(browser);
+    await loginAsAdmin(page);
+    await page.goto('/app', { waitUntil: 'networkidle' });
+    await page.keyboard.press('Control+k');
+    await searchBox(page).fill('ash birch cedar dock elder fennel ginger');
+    const results = page.getByLabel('Results', { exact: true });
+    await expect
+      .poll(() => results.innerText())
+      .toContain('A search may have at most 6 different words.');
+    expect(await results.innerText()).not.toContain('Nothing found.');
+    // One word fewer is searched as usual.
+    await searchBox(page).fill('ash birch cedar dock elder fennel');
+    await expect.poll(() => results.innerText()).not.toContain('at most 6 different words');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('shows a restricted user only the kinds and actions they may use (375 px)', async () => {
     const tag = randomBytes(3).toString('hex');
     await insertRow('patients', { patient_first_name: 'Hidden', patient_last_name: `Ward ${tag}` });

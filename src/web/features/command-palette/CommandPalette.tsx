@@ -90,7 +90,8 @@ function PaletteBody() {
         {palette.groups.map((group) => (
           <PaletteGroup key={group.label} group={group} onOpen={openAndClose} />
         ))}
-        {palette.groups.length === 0 && !palette.searching && (
+        {palette.notice && <Spotlight.Empty>{palette.notice}</Spotlight.Empty>}
+        {palette.groups.length === 0 && !palette.searching && !palette.notice && (
           <Spotlight.Empty>Nothing found.</Spotlight.Empty>
         )}
       </Spotlight.ActionsList>

@@ -6,6 +6,8 @@
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { tooManySearchWords } from '../../../shared/filters';
+import { SEARCH_WORDS_TEXT } from '../../../shared/limits';
 import { isAdmin } from '../../../shared/privileges';
 import { searchesRecords, type EverywhereGroup } from '../../../shared/search-everywhere';
 import { callData } from '../../api/client';
@@ -14,6 +16,12 @@ import { useSession } from '../../session/store';
 import { useNavItems } from '../navigation/useNavItems';
 import { commandGroups, recordGroups, type PaletteItem } from './paletteItems';
 import { ADD_REQUEST } from './useAddRequested';
+
+/**
+ * Whether `text` is looked up among the records: not while it has more words than a search may
+ * (the server would refuse it, and the palette asks quietly, so the refusal would show nothing).
+ */
+const looksUp = (text: string) => searchesRecords(text) && !tooManySearchWords(text);
 
 /** The server's search of `text`; who asks is part of the key: another user's answer is never shown. */
 const searchOf = (slug: string | null, userId: number | null, text: string) =>
@@ -30,7 +38,7 @@ export function useCommandPalette() {
   // Not debounced: a typist's keystrokes are 100–200 ms apart and the answer takes ≈ 15 ms, so a
   // debounce would only add its own wait to the 50 ms budget; a paste is one change anyway.
   const text = query.trim();
-  const looksUpRecords = searchesRecords(text);
+  const looksUpRecords = looksUp(text);
   const slug = useSession((s) => s.company_slug);
   const userId = useSession((s) => s.user?.user_id ?? null);
   const queryClient = useQueryClient();
@@ -52,7 +60,7 @@ export function useCommandPalette() {
   const setQuery = useCallback(
     (next: string) => {
       const nextText = next.trim();
-      if (searchesRecords(nextText) && userId !== null)
+      if (looksUp(nextText) && userId !== null)
         void queryClient.prefetchQuery(searchOf(slug, userId, nextText));
       setQueryState(next);
     },
@@ -78,6 +86,8 @@ export function useCommandPalette() {
     query,
     setQuery,
     groups,
+    /** Why the records are not searched, when the text has too many words. */
+    notice: tooManySearchWords(text) ? SEARCH_WORDS_TEXT : null,
     /** Still looking: the newest query has no answer yet. */
     searching: found.isFetching,
     open,
