@@ -5,27 +5,24 @@
  * stock that only expired batches hold, naming the batch and its expiry.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { todayIso } from '../../src/shared/iso-date';
 import type { BatchTrace } from '../../src/shared/stock';
 import { useTestServer } from '../support/test-env';
-import { callerFor, receiveStock, type Caller, type Row } from './entities-helpers';
+import {
+  callerFor,
+  daysFromToday,
+  insertedId,
+  messageText,
+  receiveStock,
+  type Caller,
+  type Row,
+} from './entities-helpers';
 
 const env = useTestServer({ admin: true });
 
 let c: Caller;
 let patient: number;
-const text = (reply: { messages: { text: string }[] }) =>
-  reply.messages.map((m) => m.text).join(' ');
-const daysFromToday = (days: number) => {
-  const d = new Date(`${todayIso()}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-};
-const idOf = async (path: string, values: Row, key: string) => {
-  const reply = await c<Row>(path, values);
-  expect(reply.result, JSON.stringify(reply.messages)).toBe(true);
-  return reply.data[key] as number;
-};
+const text = messageText;
+const idOf = (path: string, values: Row, key: string) => insertedId(c, path, values, key);
 const herb = (name: string) => idOf('herbs/insert', { herb_name: name }, 'herb_id');
 const product = (name: string, herbId: number, more: Row = {}) =>
   idOf(

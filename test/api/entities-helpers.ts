@@ -5,6 +5,7 @@
 import type { EntityDefinition, FieldDefinition } from '../../src/shared/entities';
 import { entityByPath } from '../../src/shared/entities';
 import type { UserToken } from '../../src/shared/envelope';
+import { todayIso } from '../../src/shared/iso-date';
 import { call, type CallResponse, type TestCompany, type TestServer } from '../support/api';
 
 export type Row = Record<string, unknown>;
@@ -14,6 +15,24 @@ export const callerFor =
   (server: TestServer, company: TestCompany, token: UserToken): Caller =>
   (path, payload = {}) =>
     call(server, company, path, payload, token);
+
+/** A reply's messages as one line, for assertions and failure output. */
+export const messageText = (reply: { messages: { text: string }[] }) =>
+  reply.messages.map((m) => m.text).join(' ');
+
+/** The id an insert answers under `key`; throws with the reply's messages when it is refused. */
+export async function insertedId(c: Caller, path: string, values: Row, key: string) {
+  const reply = await c<Row>(path, values);
+  if (!reply.result) throw new Error(`${path} refused: ${JSON.stringify(reply.messages)}`);
+  return reply.data[key] as number;
+}
+
+/** The date `days` from today (negative: before), as YYYY-MM-DD. */
+export function daysFromToday(days: number): string {
+  const d = new Date(`${todayIso()}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
 
 let counter = 0;
 /** A fresh number per sample, so unique columns never clash within a test file. */

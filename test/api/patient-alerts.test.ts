@@ -11,18 +11,13 @@ import type { PatientAlerts } from '../../src/shared/patient-alerts';
 import { newCompany } from '../support/api';
 import { useTestServer } from '../support/test-env';
 import { addUser, adminToken } from '../support/users';
-import { callerFor, type Caller, type Row } from './entities-helpers';
+import { callerFor, insertedId, messageText, type Caller, type Row } from './entities-helpers';
 
 const env = useTestServer({ admin: true });
 
 let c: Caller;
-const text = (reply: { messages: { text: string }[] }) =>
-  reply.messages.map((m) => m.text).join(' ');
-const idOf = async (path: string, values: Row, key: string) => {
-  const reply = await c<Row>(path, values);
-  expect(reply.result, text(reply)).toBe(true);
-  return reply.data[key] as number;
-};
+const text = messageText;
+const idOf = (path: string, values: Row, key: string) => insertedId(c, path, values, key);
 const yearsAgo = (years: number) => `${Number(todayIso().slice(0, 4)) - years}-01-01`;
 
 let patient: number;

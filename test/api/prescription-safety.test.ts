@@ -14,24 +14,22 @@ import type { SafetyFacts } from '../../src/shared/prescription-safety-facts';
 import { newCompany } from '../support/api';
 import { useTestServer } from '../support/test-env';
 import { addUser, adminToken } from '../support/users';
-import { callerFor, receiveStock, type Caller, type Row } from './entities-helpers';
+import {
+  callerFor,
+  daysFromToday,
+  insertedId,
+  messageText,
+  receiveStock,
+  type Caller,
+  type Row,
+} from './entities-helpers';
 
 const env = useTestServer({ admin: true });
 
 let c: Caller;
-const text = (reply: { messages: { text: string }[] }) =>
-  reply.messages.map((m) => m.text).join(' ');
-const idOf = async (path: string, values: Row, key: string) => {
-  const reply = await c<Row>(path, values);
-  expect(reply.result, JSON.stringify(reply.messages)).toBe(true);
-  return reply.data[key] as number;
-};
+const text = messageText;
+const idOf = (path: string, values: Row, key: string) => insertedId(c, path, values, key);
 const yearsAgo = (years: number) => `${Number(todayIso().slice(0, 4)) - years}-01-01`;
-const daysFromToday = (days: number) => {
-  const d = new Date(`${todayIso()}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-};
 
 let valerian: number;
 let liquorice: number;

@@ -58,6 +58,16 @@ export async function adminCall<T>(
 }
 
 /** Inserts a row as the demo admin and answers it (the set-up of a browser test). */
+/** The id of the row of `entities` named exactly `name` (a row every clinic starts with, say). */
+export async function idByName(entities: string, base: string, name: string): Promise<number> {
+  const rows = await adminCall<Array<Record<string, unknown>>>(`${entities}/list`, {
+    filters: { search: `=${name}` },
+  });
+  const row = rows.find((r) => r[`${base}_name`] === name);
+  if (!row) throw new Error(`${entities}: no ${name}`);
+  return row[`${base}_id`] as number;
+}
+
 export const insertRow = <T>(entities: string, values: Record<string, unknown>): Promise<T> =>
   adminCall<T>(`${entities}/insert`, values);
 

@@ -11,7 +11,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe';
 import { loginAsAdmin, openPage, screenshotPath, sharedBrowser, SMALL } from '../support/browser';
-import { adminCall, insertRow } from './api';
+import { adminCall, idByName, insertRow } from './api';
 
 const browser = sharedBrowser();
 const tag = randomBytes(3).toString('hex');
@@ -21,15 +21,6 @@ const UNMAPPED = `Night tonic ${tag}`;
 let patientId = 0;
 let childId = 0;
 let prescriptionId = 0;
-
-async function idByName(entities: string, base: string, name: string): Promise<number> {
-  const rows = await adminCall<Array<Record<string, unknown>>>(`${entities}/list`, {
-    filters: { search: `=${name}` },
-  });
-  const row = rows.find((r) => r[`${base}_name`] === name);
-  if (!row) throw new Error(`${entities}: no ${name}`);
-  return row[`${base}_id`] as number;
-}
 
 beforeAll(async () => {
   // Every clinic starts with these (src/server/seed/data/starting-rows.ts, clinical-lists.ts).

@@ -9,7 +9,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from '../support/axe';
 import { loginAsAdmin, openPage, screenshotPath, sharedBrowser, SMALL } from '../support/browser';
-import { adminCall, insertRow, receiveStock } from './api';
+import { adminCall, idByName, insertRow, receiveStock } from './api';
 
 const browser = sharedBrowser();
 const tag = randomBytes(3).toString('hex');
@@ -25,15 +25,6 @@ const names = {
 };
 let patientId = 0;
 let prescriptionId = 0;
-
-async function idByName(entities: string, base: string, name: string): Promise<number> {
-  const rows = await adminCall<Array<Record<string, unknown>>>(`${entities}/list`, {
-    filters: { search: `=${name}` },
-  });
-  const row = rows.find((r) => r[`${base}_name`] === name);
-  if (!row) throw new Error(`${entities}: no ${name}`);
-  return row[`${base}_id`] as number;
-}
 
 beforeAll(async () => {
   const hypertension = await idByName('conditions', 'condition', 'Hypertension');
