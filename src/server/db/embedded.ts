@@ -294,9 +294,22 @@ export function embeddedClusterOf(dataDir: string, database = EMBEDDED_DATABASE)
   return { port, url: urlOf(password, port, undefined, database) };
 }
 
+/**
+ * Starts the postmaster. The library's promise rejects with nothing when the process exits while
+ * starting: the reason is then PostgreSQL's last FATAL or PANIC line of `said`.
+ */
+async function startPostmaster(cluster: EmbeddedPostgres, said: string[]): Promise<void> {
+  said.length = 0;
+  await cluster.start().catch((error: unknown) => {
+    if (error instanceof Error) throw error;
+    const fatal = said.findLast((line) => /\b(FATAL|PANIC):/.test(line));
+    throw new Error(`the database process exited at start${fatal ? ` (${fatal})` : ''}`);
+  });
+}
+
 /** Starts the postmaster and creates Materia's database in it on the first start. */
-async function startWithDatabase(cluster: EmbeddedPostgres): Promise<void> {
-  await cluster.start();
+async function startWithDatabase(cluster: EmbeddedPostgres, said: string[]): Promise<void> {
+  await startPostmaster(cluster, said);
   const client = cluster.getPgClient('postgres', '127.0.0.1');
   await client.connect();
   const exists = await client.query('select 1 from pg_database where datname = $1', [
@@ -329,7 +342,13 @@ export async function startEmbeddedPostgres(
   }
   const initialised = existsSync(join(pgDir, 'PG_VERSION'));
   const left = initialised ? await takeOverLeftCluster(dataDir, password, log) : null;
-  if (initialised && !left) await recoverStaleCluster(pgDir, log);
+  if (initialised && !left) {
+    await recoverStaleCluster(pgDir, log);
+    // After kill -9 of the server and then of its postmaster, as for a restart: its backends may
+    // still hold the old shared memory, and its lock files name a process not yet reaped.
+    await awaitOrphans(pgDir, log);
+    await removeZombieLock(pgDir);
+  }
   const port = left?.port ?? (await freePort());
   const socket = left ? left.socket : socketFolderOf(pgDir, port);
   /** PostgreSQL's last lines: a failed restart says why with them. */
@@ -363,7 +382,7 @@ export async function startEmbeddedPostgres(
     log.info(`Creating the embedded database in ${pgDir}`);
     await cluster.initialise();
   }
-  if (!left) await startWithDatabase(cluster);
+  if (!left) await startWithDatabase(cluster, said);
   await writeFile(
     runtimeFile,
     JSON.stringify({ owner: process.pid, port, socket } satisfies Runtime),
@@ -377,13 +396,7 @@ export async function startEmbeddedPostgres(
       if (stopped) return;
       await awaitOrphans(pgDir, log);
       await removeZombieLock(pgDir);
-      said.length = 0;
-      // The library's promise rejects with nothing when the process exits while starting.
-      await cluster.start().catch((error: unknown) => {
-        if (error instanceof Error) throw error;
-        const fatal = said.findLast((line) => /\b(FATAL|PANIC):/.test(line));
-        throw new Error(`the database process exited at start${fatal ? ` (${fatal})` : ''}`);
-      });
+      await startPostmaster(cluster, said);
       postmaster = livePostmaster(pgDir);
     },
     async stop() {
