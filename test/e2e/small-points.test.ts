@@ -92,7 +92,8 @@ describe('the smaller points of issue 43', () => {
     await page.goto(`/app/patients/${patient.patient_id}/clinical`);
     const pregnant = editorOf(page).getByRole('switch', { name: 'Pregnant', exact: true });
     await pregnant.waitFor();
-    expect(await pregnant.isChecked()).toBe(true);
+    // The switch may be drawn before the record's values arrive: wait for them.
+    await expect.poll(() => pregnant.isChecked()).toBe(true);
     const breastfeeding = editorOf(page).getByRole('switch', {
       name: 'Breastfeeding',
       exact: true,
