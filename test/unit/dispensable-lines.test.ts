@@ -6,25 +6,10 @@
 import { describe, expect, it } from 'vitest';
 import { dispenseRefusal } from '../../src/shared/dispensable-lines';
 import { needsReason, prescriptionWarnings } from '../../src/shared/prescription-safety';
-import type {
-  SafetyFacts,
-  SafetyHerb,
-  SafetyProduct,
-} from '../../src/shared/prescription-safety-facts';
+import type { SafetyFacts, SafetyProduct } from '../../src/shared/prescription-safety-facts';
+import { safetyHerb } from '../support/safety-herb';
 
-const herb = (id: number, name: string): SafetyHerb => ({
-  herb_id: id,
-  herb_name: name,
-  herb_dose_unit_kind: 'volume',
-  herb_dose_min: null,
-  herb_dose_max: null,
-  herb_caution_pregnancy: 0,
-  herb_caution_lactation: 0,
-  herb_caution_min_age: null,
-  caution_condition_ids: [],
-  caution_drug_class_ids: [],
-  allergy_ids: [],
-});
+const herb = safetyHerb;
 
 const YARROW = herb(1, 'Yarrow');
 const NETTLE = herb(2, 'Nettle');

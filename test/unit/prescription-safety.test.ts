@@ -5,26 +5,10 @@ import { MEDICINES } from '../../src/server/seed/data/medicines';
 import { STARTING_ROWS } from '../../src/server/seed/data/starting-rows';
 import { HERBS } from '../../src/server/seed/data/herbs';
 import { needsReason, prescriptionWarnings } from '../../src/shared/prescription-safety';
-import type {
-  SafetyFacts,
-  SafetyHerb,
-  SafetyProduct,
-} from '../../src/shared/prescription-safety-facts';
+import type { SafetyFacts, SafetyProduct } from '../../src/shared/prescription-safety-facts';
+import { safetyHerb } from '../support/safety-herb';
 
-const herb = (id: number, name: string, more: Partial<SafetyHerb> = {}): SafetyHerb => ({
-  herb_id: id,
-  herb_name: name,
-  herb_dose_unit_kind: 'volume',
-  herb_dose_min: null,
-  herb_dose_max: null,
-  herb_caution_pregnancy: 0,
-  herb_caution_lactation: 0,
-  herb_caution_min_age: null,
-  caution_condition_ids: [],
-  caution_drug_class_ids: [],
-  allergy_ids: [],
-  ...more,
-});
+const herb = safetyHerb;
 
 const VALERIAN = herb(1, 'Valerian', { herb_dose_min: 0.5, herb_dose_max: 2 });
 const LIQUORICE = herb(2, 'Liquorice', {
