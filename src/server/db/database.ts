@@ -10,7 +10,7 @@ import { WARM_CONNECTIONS, type Config } from '../config';
 import { startEmbeddedPostgres, type EmbeddedCluster } from './embedded';
 import { migrate } from './migrate';
 import { MIGRATIONS } from './migrations';
-import { capTempFiles } from './deadlines';
+import { APP_ROLE_LOCK, capTempFiles } from './deadlines';
 import { preparingPool } from './prepared-pool';
 import { setStatementTimeout } from './tenancy';
 import { within } from './timing';
@@ -26,8 +26,6 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
 
 export const APP_ROLE = 'materia_app';
 const POOL_CLOSE_MS = 5000;
-
-const APP_ROLE_LOCK = 7_061_994;
 
 export interface Database {
   db: Kysely<DB>;

@@ -11,7 +11,8 @@ const APP_TEMP_FILE_LIMIT = '256MB';
 /** A backup's or restore's statement: long (a whole table's rows), still bounded. */
 export const BACKUP_STATEMENT_TIMEOUT_MS = 600_000;
 
-const APP_ROLE_LOCK = 7_061_994; // the one database.ts takes to change the app role
+/** The advisory lock taken while the app role is changed (here and in database.ts). */
+export const APP_ROLE_LOCK = 7_061_994;
 
 interface Logger {
   info(msg: string): void;

@@ -88,7 +88,7 @@ export async function beginAgain(trx: Tx, companyId: number): Promise<void> {
 export type Tx = Kysely<DB>;
 
 interface TenantOptions {
-  /** This call's statement deadline, when it is not the setting's (exports: EXPORT_STATEMENT_TIMEOUT_MS). */
+  /** This call's statement deadline, when it is not the setting's (downloads and imports: DOWNLOAD_STATEMENT_TIMEOUT_MS). */
   statementTimeoutMs?: number;
 }
 
