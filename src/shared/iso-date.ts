@@ -31,6 +31,26 @@ export function isoDateTime(value: string): string | null {
   return `${match[1]} ${hours}:${minutes}:${seconds}`;
 }
 
+export const ISO_INSTANT_TEXT =
+  'Must be a date and time with its offset, in the form YYYY-MM-DDTHH:mm:ss+01:00 (or Z).';
+const ISO_INSTANT =
+  /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/**
+ * An instant as ISO 8601 with an offset (…T10:00+01:00, …T09:00:00Z) → the same instant written
+ * in UTC (2026-03-09T09:00:00.000Z); null when it is not one, or names an impossible date or time.
+ */
+export function isoInstant(value: string): string | null {
+  const match = ISO_INSTANT.exec(value);
+  if (!match || !isIsoDate(match[1]!)) return null;
+  if (Number(match[2]) > 23 || Number(match[3]) > 59 || Number(match[4] ?? 0) > 59) return null;
+  const offset = match[5]!;
+  if (offset !== 'Z' && (Number(offset.slice(1, 3)) > 14 || Number(offset.slice(4)) > 59))
+    return null;
+  const time = Date.parse(value);
+  return Number.isNaN(time) ? null : new Date(time).toISOString();
+}
+
 /** Today in the server's or browser's local calendar, as YYYY-MM-DD. */
 export function todayIso(now: Date = new Date()): string {
   const pad = (n: number) => String(n).padStart(2, '0');

@@ -8,8 +8,10 @@ import type { SettingsTab } from './settings';
 export const PRODUCT_MODULE = 'materia';
 export const PRODUCT_MODULE_LABEL = 'Materia';
 
-export type NavSection = 'Clinic' | 'Materia medica' | 'Reference data' | 'Administration';
+export type NavSection =
+  'Diary' | 'Clinic' | 'Materia medica' | 'Reference data' | 'Administration';
 export const NAV_SECTIONS: readonly NavSection[] = [
+  'Diary',
   'Clinic',
   'Materia medica',
   'Reference data',

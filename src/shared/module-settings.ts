@@ -14,6 +14,10 @@ const cache = new Map<string, readonly SettingsTab[]>();
 
 const OPTION_LISTS = {
   currencies: () => CURRENCIES.map((c) => ({ value: c.value, label: `${c.value} — ${c.label}` })),
+  timeZones: () => [
+    { value: '', label: 'The server’s time zone' },
+    ...Intl.supportedValuesOf('timeZone').map((zone) => ({ value: zone, label: zone })),
+  ],
 };
 
 const withOptions = (item: SettingItem): SettingItem =>

@@ -15,6 +15,9 @@ import {
 /** Minutes without input before the screen locks (a private setting; 0 = never). */
 export const IDLE_LOCK_SETTING = 'idle_lock_minutes';
 
+/** The clinic's IANA time zone; '' means the server's own (src/server/diary/time-zone.ts). */
+export const TIME_ZONE_SETTING = 'time_zone';
+
 /** The company currency until the clinic chooses one (GBP comes first). */
 export const DEFAULT_CURRENCY = 'GBP';
 
@@ -50,6 +53,16 @@ const PRODUCT_TABS: readonly SettingsTab[] = [
             default: '',
           },
           { name: 'clinic_phone', type: 'text', label: 'Clinic phone', public: false, default: '' },
+          // The diary's wall time: hours, bookings and reminders read in this zone (IANA name).
+          {
+            name: TIME_ZONE_SETTING,
+            type: 'select',
+            label: 'Time zone',
+            public: true,
+            default: '',
+            optionsFrom: 'timeZones',
+            hint: 'Empty: the server’s time zone. Appointments are shown and booked in this zone.',
+          },
         ],
       },
       {

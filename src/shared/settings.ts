@@ -15,7 +15,7 @@ export interface SettingItem {
   default: SettingValue;
   options?: ReadonlyArray<{ value: string; label: string }>;
   /** A long option list kept out of the catalogue, filled in by module-settings.ts. */
-  optionsFrom?: 'currencies';
+  optionsFrom?: 'currencies' | 'timeZones';
   min?: number;
   max?: number;
   hint?: string;

@@ -73,12 +73,20 @@ describe('navigation tree', () => {
   it('groups by navigation section in catalogue order', () => {
     const tree = navTree(items);
     expect(tree.map((n) => n.section)).toEqual([
+      'Diary',
       'Clinic',
       'Materia medica',
       'Reference data',
       'Administration',
     ]);
     expect(tree[0]?.items.map((i) => i.name)).toEqual([
+      'appointments',
+      'appointment_types',
+      'working_hours',
+      'availability_exceptions',
+      'waitlist_entries',
+    ]);
+    expect(tree[1]?.items.map((i) => i.name)).toEqual([
       'patients',
       'prescriptions',
       'patientletters',

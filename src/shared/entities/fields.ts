@@ -12,6 +12,7 @@ import {
   dateRule,
   emailRule,
   htmlRule,
+  instantRule,
   idRule,
   numberRule,
   telRule,
@@ -182,6 +183,45 @@ export function date<N extends string, R extends boolean = false>(
     value: 'date',
     ...(timed ? { timed } : {}),
     rule: () => dateRule(o.required ?? false, timed),
+  };
+}
+
+/**
+ * An instant (timestamptz): ISO 8601 with its offset on the wire, shown in the clinic's time zone.
+ * Appointments' starts and ends are instants; a day or a wall-clock rule is not.
+ */
+export function instant<N extends string, R extends boolean = false>(
+  name: N,
+  o: Common & { required?: R } = {},
+): FieldSpec<N, 'date', UnlessRequired<R>> {
+  return {
+    ...common(o),
+    name,
+    type: 'date',
+    value: 'date',
+    timed: true,
+    instant: true,
+    rule: () => instantRule(o.required ?? false),
+  };
+}
+
+export const TIME_OF_DAY_TEXT = 'Must be a time of day in the form HH:mm, from 00:00 to 24:00.';
+const TIME_OF_DAY = /^(([01]\d|2[0-3]):[0-5]\d|24:00)$/;
+
+/**
+ * A wall-clock time of day, HH:mm (24:00 ends a day): working hours and breaks are kept in the
+ * clinic's wall time and turned into instants in its time zone when a day is read.
+ */
+export function timeOfDay<N extends string>(name: N, o: Common = {}): FieldSpec<N, 'text', false> {
+  const required = o.required ?? false;
+  return {
+    ...common(o),
+    name,
+    type: 'input',
+    value: 'text',
+    maxLength: 5,
+    rule: () =>
+      textRule(5, required).refine((v) => v === '' || TIME_OF_DAY.test(v), TIME_OF_DAY_TEXT),
   };
 }
 

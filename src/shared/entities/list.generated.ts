@@ -2,6 +2,9 @@
 // ./index.ts reads every export of this file as the list of entity definitions.
 export { actions } from './actions';
 export { allergies } from './allergies';
+export { appointment_types } from './appointment_types';
+export { appointments } from './appointments';
+export { availability_exceptions } from './availability_exceptions';
 export { batches } from './batches';
 export { categories } from './categories';
 export { conditions } from './conditions';
@@ -24,11 +27,16 @@ export { snippets } from './snippets';
 export { specialisms } from './specialisms';
 export { symptoms } from './symptoms';
 export { users } from './users';
+export { waitlist_entries } from './waitlist_entries';
+export { working_hours } from './working_hours';
 
 /** The path of every entity set: what the maps of per-entity code are keyed by. */
 export type EntityPath =
   | 'actions'
   | 'allergies'
+  | 'appointment_types'
+  | 'appointments'
+  | 'availability_exceptions'
   | 'batches'
   | 'categories'
   | 'conditions'
@@ -50,4 +58,6 @@ export type EntityPath =
   | 'snippets'
   | 'specialisms'
   | 'symptoms'
-  | 'users';
+  | 'users'
+  | 'waitlist_entries'
+  | 'working_hours';

@@ -1,6 +1,7 @@
 /** Clinic locations (sites and rooms) where patients are seen; ordered by hand. */
 import { defineEntity } from './define';
-import { email, input, reference, tel, textarea } from './fields';
+import { LOCATION_KIND_OPTIONS } from '../diary/statuses';
+import { email, input, reference, select, tel, textarea } from './fields';
 
 export const locations = defineEntity({
   entities: 'locations',
@@ -14,6 +15,13 @@ export const locations = defineEntity({
   singular: 'location',
   fields: [
     input('location_name', { required: true, label: 'Name' }),
+    // A room holds one appointment at a time (the diary refuses a second); a site holds many.
+    select('location_kind', LOCATION_KIND_OPTIONS, {
+      required: true,
+      default: 'site',
+      label: 'Kind',
+    }),
+    reference('location_site_id', 'locations', { label: 'Site', hint: 'The site a room is in.' }),
     input('location_address_line1', { label: 'Address line 1' }),
     input('location_address_line2', { label: 'Address line 2' }),
     input('location_city', { max: 100 }),
@@ -27,7 +35,16 @@ export const locations = defineEntity({
     {
       name: 'general',
       sections: [
-        { title: 'Location', items: ['location_name', 'location_phone', 'location_email'] },
+        {
+          title: 'Location',
+          items: [
+            'location_name',
+            'location_kind',
+            'location_site_id',
+            'location_phone',
+            'location_email',
+          ],
+        },
         {
           title: 'Address',
           items: [

@@ -57,6 +57,11 @@ export const patients = defineEntity({
     textarea('patient_notes', { max: 20_000 }),
     // Read by the formula editor's safety checks (src/shared/prescription-safety.ts).
     toggle('patient_pregnant', { label: 'Pregnant' }),
+    // Created by an online booking and not yet looked at by staff: the diary and list flag it.
+    toggle('patient_booked_online_unchecked', {
+      label: 'Booked online, not yet checked',
+      hint: 'Switch off once the record is checked against the patient’s details.',
+    }),
     toggle('patient_breastfeeding', { label: 'Breastfeeding' }),
   ],
   relations: [
@@ -121,7 +126,12 @@ export const patients = defineEntity({
         },
         {
           title: 'Filing',
-          items: ['patient_reference_number', 'patient_location_id', 'patient_category_id'],
+          items: [
+            'patient_reference_number',
+            'patient_location_id',
+            'patient_category_id',
+            'patient_booked_online_unchecked',
+          ],
         },
       ],
     },

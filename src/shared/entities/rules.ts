@@ -5,7 +5,14 @@
  */
 import { z } from 'zod';
 import { HEX_COLOUR } from '../colours';
-import { ISO_DATE_TEXT, ISO_DATE_TIME_TEXT, isIsoDate, isoDateTime } from '../iso-date';
+import {
+  ISO_DATE_TEXT,
+  ISO_DATE_TIME_TEXT,
+  ISO_INSTANT_TEXT,
+  isIsoDate,
+  isoDateTime,
+  isoInstant,
+} from '../iso-date';
 import { LONG_TEXT_MAX_LENGTH, maxLengthText } from '../limits';
 
 export const EMPTY_TEXT = 'Can not be empty';
@@ -68,6 +75,17 @@ export function dateRule(required: boolean, timed = false): z.ZodType<string | n
         .transform((v) => (v === null ? null : (isoDateTime(v) ?? v)))
         .refine((v) => v === null || isoDateTime(v) === v, ISO_DATE_TIME_TEXT)
     : blank.refine((v) => v === null || isIsoDate(v), ISO_DATE_TEXT);
+  return required ? rule.refine((v) => v !== null, EMPTY_TEXT) : rule;
+}
+
+/** An instant: ISO 8601 with its offset, kept as the same instant in UTC; null when optional. */
+export function instantRule(required: boolean): z.ZodType<string | null> {
+  const rule = z
+    .string()
+    .nullable()
+    .transform((v) => (v === null || v.trim() === '' ? null : v.trim()))
+    .transform((v) => (v === null ? null : (isoInstant(v) ?? v)))
+    .refine((v) => v === null || isoInstant(v) === v, ISO_INSTANT_TEXT);
   return required ? rule.refine((v) => v !== null, EMPTY_TEXT) : rule;
 }
 

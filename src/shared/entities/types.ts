@@ -62,6 +62,11 @@ export interface FieldDefinition {
   maxLength?: number;
   /** date: a date and time (YYYY-MM-DD HH:mm:ss, shown DD/MM/YYYY HH:mm), not a day. */
   timed?: boolean;
+  /**
+   * date: an instant (timestamptz), e.g. an appointment's start. Travels as ISO 8601 with its
+   * offset (2026-03-09T10:00:00+00:00) and is shown in the clinic's time zone; implies `timed`.
+   */
+  instant?: boolean;
   /** date: a date of birth; its picker opens on the decades, not on this month. */
   birthDate?: boolean;
   min?: number;

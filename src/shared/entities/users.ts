@@ -10,6 +10,7 @@ import {
 } from '../users';
 import { defineEntity } from './define';
 import {
+  colour,
   date,
   email,
   input,
@@ -68,6 +69,12 @@ export const users = defineEntity({
     select('user_sex', SEX_OPTIONS, { buttons: true }),
     select('user_gender', GENDER_OPTIONS, { buttons: true }),
     textarea('user_notes'),
+    // Practitioners have a column in the diary, working hours and online bookings.
+    toggle('user_practitioner', {
+      label: 'Practitioner',
+      hint: 'Sees patients: has a column in the diary and may be booked.',
+    }),
+    colour('user_colour', { label: 'Diary colour' }),
     toggle('user_enabled', {
       default: 1,
       hint: 'A disabled user can not log in; their sessions end at once.',
@@ -99,6 +106,7 @@ export const users = defineEntity({
           title: 'Contact',
           items: ['user_email', 'user_phone', 'user_mobile', 'user_preferred_contact'],
         },
+        { title: 'Diary', items: ['user_practitioner', 'user_colour'] },
         {
           title: 'Personal',
           items: ['user_dob', 'user_sex', 'user_gender', 'user_reference_number'],

@@ -21,11 +21,13 @@ const SQL_TYPE_OF_UDT: Record<string, string> = {
   int2: 'smallint',
   int8: 'bigint',
   timestamp: 'timestamp(0)',
+  timestamptz: 'timestamptz(0)',
 };
 
 /** The type PostgreSQL reports for the column (`information_schema.columns.udt_name`). */
 export function udtOf(field: FieldDefinition): string {
   if (field.storage?.type) return field.storage.type;
+  if (field.value === 'date' && field.instant) return 'timestamptz';
   if (field.value === 'date' && field.timed) return 'timestamp';
   return UDT_OF_KIND[field.value];
 }

@@ -39,6 +39,8 @@ import { medicines0039 } from './0039_medicines';
 import { medicationsByName0040 } from './0040_medications_by_name';
 import { exportPrivilege0041 } from './0041_export_privilege';
 import { greetingFallback0042 } from './0042_greeting_fallback';
+import { diary0043 } from './0043_diary';
+import { diaryGuarantees0044 } from './0044_diary_guarantees';
 
 export const MIGRATIONS: readonly Migration[] = [
   platform,
@@ -77,4 +79,6 @@ export const MIGRATIONS: readonly Migration[] = [
   medicationsByName0040,
   exportPrivilege0041,
   greetingFallback0042,
+  diary0043,
+  diaryGuarantees0044,
 ];
