@@ -9,7 +9,7 @@ import type { Tx } from '../db/tenancy';
 import { ApiError } from '../http/errors';
 
 interface AttemptRule {
-  kind: 'login' | 'reset';
+  kind: 'login' | 'reset' | 'booking';
   windowSeconds: number;
 }
 

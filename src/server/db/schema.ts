@@ -88,7 +88,7 @@ interface UserAvatarsTable {
 interface AuthAttemptsTable {
   company_id: number;
   attempt_id: Generated<number>;
-  kind: 'login' | 'reset';
+  kind: 'login' | 'reset' | 'booking';
   subject: string;
   at: Generated<Date>;
 }

@@ -41,6 +41,7 @@ import { exportPrivilege0041 } from './0041_export_privilege';
 import { greetingFallback0042 } from './0042_greeting_fallback';
 import { diary0043 } from './0043_diary';
 import { diaryGuarantees0044 } from './0044_diary_guarantees';
+import { publicBooking0045 } from './0045_public_booking';
 
 export const MIGRATIONS: readonly Migration[] = [
   platform,
@@ -81,4 +82,5 @@ export const MIGRATIONS: readonly Migration[] = [
   greetingFallback0042,
   diary0043,
   diaryGuarantees0044,
+  publicBooking0045,
 ];
