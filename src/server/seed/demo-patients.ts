@@ -15,8 +15,16 @@ import type { DemoProduct } from './demo-dispensary';
 import { insertRows, type Random, type SeedRow } from './insert';
 
 const DEMO_PATIENTS = 200;
-/** Demo dates count back from this day, so every demo clinic is the same. */
-const BASE_DAY = Date.UTC(2025, 5, 1);
+/**
+ * Demo dates count back from the day the demo clinic is made, so that today's screens (the
+ * dashboard, the diary's due-for-review list) show recent records; the records themselves are
+ * the same in every demo clinic.
+ */
+const BASE_DAY = Date.UTC(
+  new Date().getUTCFullYear(),
+  new Date().getUTCMonth(),
+  new Date().getUTCDate(),
+);
 
 interface Context {
   random: Random;

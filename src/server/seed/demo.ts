@@ -21,6 +21,7 @@ import { CAUTION_CONDITIONS, HERB_SAFETY } from './data/herb-safety';
 import { HERB_TRADITIONS, HERBS } from './data/herbs';
 import { SNIPPETS } from './data/snippets';
 import { seedDispensary, seedSubcategories } from './demo-dispensary';
+import { seedDiary } from './demo-diary';
 import { seedPatients } from './demo-patients';
 import { idsOf, insertRows, randomSource } from './insert';
 import { sql } from 'kysely';
@@ -248,5 +249,6 @@ export async function seedDemo(db: Kysely<DB>, companyId: number): Promise<void>
       })),
     );
     await seedPatients(trx, companyId, { random, lists, products, countries });
+    await seedDiary(trx, companyId);
   });
 }
