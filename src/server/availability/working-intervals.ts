@@ -64,6 +64,8 @@ export interface ClosedInterval {
   practitioner_id: number;
   day: string;
   kind: 'day_off' | 'holiday' | 'break';
+  /** An exception of no one practitioner: the clinic is closed. */
+  whole_clinic: boolean;
   /** Wall times of the exception itself on that day. */
   wall_start: string;
   wall_end: string;
@@ -213,6 +215,7 @@ export function workingIntervals(input: AvailabilityInput): Availability {
           practitioner_id: user,
           day: iso,
           kind: exception.kind as ClosedInterval['kind'],
+          whole_clinic: exception.user_id === null,
           wall_start: exception.start || '00:00',
           wall_end: exception.end || '24:00',
           name: exception.name,
