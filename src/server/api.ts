@@ -8,6 +8,7 @@ import { dashboardCalls } from './dashboard/routes';
 import { entityCalls } from './entities/routes';
 import { groupCalls } from './groups/routes';
 import { CallRegistry } from './http/calls';
+import { messageCalls } from './messages/routes';
 import { moduleCalls } from './modules/routes';
 import { preferenceCalls } from './preferences/routes';
 import { searchEverywhereCalls } from './search-everywhere/routes';
@@ -19,6 +20,7 @@ export function buildRegistry(): CallRegistry {
     .add(...authCalls, ...userCalls, ...moduleCalls, ...groupCalls)
     .add(...dashboardCalls, ...searchEverywhereCalls, ...stockCalls)
     .add(...auditCalls)
+    .add(...messageCalls)
     .addFamily(preferenceCalls)
     .addFamily(entityCalls);
 }

@@ -5,6 +5,7 @@
  */
 import type { EntityPath } from '../shared/entities';
 import { categoryBehaviour } from './categories/behaviour';
+import { appointmentBehaviour } from './diary/behaviour';
 import type { EntityBehaviour } from './entities/behaviour';
 import { groupBehaviour } from './groups/behaviour';
 import { herbBehaviour } from './herbs/behaviour';
@@ -12,8 +13,10 @@ import { patientletterBehaviour } from './patientletters/behaviour';
 import { patientBehaviour } from './patients/behaviour';
 import { prescriptionBehaviour } from './prescriptions/behaviour';
 import { userBehaviour } from './users/behaviour';
+import { waitlistEntryBehaviour } from './waitlist/behaviour';
 
 export const BEHAVIOURS: Readonly<Record<string, EntityBehaviour>> = {
+  appointments: appointmentBehaviour,
   categories: categoryBehaviour,
   groups: groupBehaviour,
   herbs: herbBehaviour,
@@ -21,6 +24,7 @@ export const BEHAVIOURS: Readonly<Record<string, EntityBehaviour>> = {
   patients: patientBehaviour,
   prescriptions: prescriptionBehaviour,
   users: userBehaviour,
+  waitlist_entries: waitlistEntryBehaviour,
   // Keys are held to the definitions' entity paths by the type checker.
 } satisfies Partial<Record<EntityPath, EntityBehaviour>>;
 

@@ -31,6 +31,11 @@ interface ExtraCall {
  * that set, so the one map may hold them all as `EntityBehaviour`.
  */
 export interface EntityBehaviour<D extends EntityDefinition = EntityDefinition> {
+  /**
+   * Fills in values the caller may leave out, before the required ones are checked (an
+   * appointment's end, from its type's duration).
+   */
+  fillInsert?(ctx: CallContext, given: Row): Promise<void> | void;
   /** May fill in or refuse the values of a new row before it is written. */
   beforeInsert?(ctx: CallContext, values: Partial<Stored<D>> & Row): Promise<void> | void;
   afterInsert?(ctx: CallContext, row: Stored<D>): Promise<void>;
@@ -53,6 +58,12 @@ export interface EntityBehaviour<D extends EntityDefinition = EntityDefinition> 
   afterDelete?(ctx: CallContext, rows: Array<Stored<D>>): Promise<void>;
   /** After links of a relation changed (also on insert with `_relations`). */
   afterRelationChange?(ctx: CallContext, relation: RelationDefinition, id: number): Promise<void>;
+  /**
+   * Explains a failed insert or update the generic messages can not: throws an ApiError, or
+   * returns to let them apply. A set that has this writes inside a savepoint, rolled back before
+   * the call, so the explanation may still read (an appointment's clash names the other one).
+   */
+  explainWriteError?(ctx: CallContext, error: unknown, values: Row): Promise<void>;
   /** What `get` adds to the row besides its columns. */
   decorate?(ctx: CallContext, row: Stored<D>): Promise<Row>;
   calls?: Readonly<Record<string, ExtraCall>>;

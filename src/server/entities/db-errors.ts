@@ -3,8 +3,13 @@
  * is the last line (unique e-mails, records still in use, references to rows that do not exist);
  * the service checks most things first, so these are the cases only the database can see.
  */
+import { sql } from 'kysely';
 import { ENTITIES, type EntityDefinition } from '../../shared/entities';
+import { held } from '../db/held-statements';
+import type { CallContext } from '../http/calls';
 import { ApiError, badRequest, conflict } from '../http/errors';
+import type { EntityBehaviour } from './behaviour';
+import type { Row } from './repository';
 
 interface PgError extends Error {
   code: string;
@@ -108,6 +113,33 @@ export function schemaBehind(error: unknown): { reply: ApiError; logLine: string
     reply: new ApiError(500, SCHEMA_BEHIND_TEXT),
     logLine: `Database schema is behind the code (${error.code}: ${error.message}); run the migrations.`,
   };
+}
+
+/**
+ * `explained`, with the entity set's own explanation first when it has one (behaviour.ts,
+ * explainWriteError): the write then runs inside a savepoint, rolled back on failure so that the
+ * explanation can still read in the call's transaction.
+ */
+export async function explainedWrite<T>(
+  ctx: CallContext,
+  definition: EntityDefinition,
+  behaviour: EntityBehaviour,
+  values: Row,
+  work: () => Promise<T>,
+): Promise<T> {
+  if (!behaviour.explainWriteError) return explained(definition, work);
+  // Held: the savepoint goes out with the write, its release with the next statement.
+  await sql.raw(held('savepoint explained_write')).execute(ctx.trx);
+  try {
+    const result = await work();
+    await sql.raw(held('release savepoint explained_write')).execute(ctx.trx);
+    return result;
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    await sql.raw(held('rollback to savepoint explained_write')).execute(ctx.trx);
+    await behaviour.explainWriteError(ctx, error, values);
+    return explainDatabaseError(error, definition);
+  }
 }
 
 /** Runs a write and explains a constraint failure instead of answering 500. */

@@ -7,14 +7,15 @@
 import { unkeyedText } from '../../shared/entities/row-rules';
 import { FIELD_MISSING_TEXT } from '../../shared/envelope';
 import type { Capabilities, EntityDefinition, FieldDefinition } from '../../shared/entities';
+import { clinicTimeZone } from '../diary/time-zone';
 import type { CallContext } from '../http/calls';
 import { badRequest, forbidden, notFound } from '../http/errors';
 import { capabilitiesOf } from './capabilities';
-import { explained } from './db-errors';
+import { explained, explainedWrite } from './db-errors';
 import type { EntityBehaviour } from './behaviour';
 import { allLinkedIds, linkedIds } from './links';
 import type { ListInput } from './payloads';
-import { countMatches, listPage, typeaheadLabels } from './filtered-reads';
+import { countMatches, listPage, readOf, typeaheadLabels } from './filtered-reads';
 import { linkRelations, linkRelationsOfRows } from './relations';
 import * as repo from './repository';
 import type { Row } from './repository';
@@ -61,22 +62,22 @@ export class EntityService {
 
   private company = (ctx: CallContext) => ctx.caller.company.company_id;
 
-  private where(q: Pick<Query, 'filters' | 'relation_filters'>) {
+  private where(q: Pick<Query, 'filters' | 'relation_filters'>, zone: string) {
     return [
-      ...filterConditions(this.d, q.filters),
+      ...filterConditions(this.d, q.filters, zone),
       ...relationConditions(this.d, q.relation_filters),
     ];
   }
 
-  private read = (ctx: CallContext) => ({ trx: ctx.trx, d: this.d, companyId: this.company(ctx) });
+  private read = (ctx: CallContext) => readOf(ctx, this.d);
 
   async list(ctx: CallContext, q: ListInput): Promise<Row[]> {
-    return listPage(this.read(ctx), q, { offset: (q.page - 1) * q.limit, limit: q.limit });
+    return listPage(await this.read(ctx), q, { offset: (q.page - 1) * q.limit, limit: q.limit });
   }
 
   /** How many rows match: exact, or for a broad search at least COUNT_CAP (`more`). */
   async count(ctx: CallContext, q: Pick<Query, 'filters' | 'relation_filters'>) {
-    return countMatches(this.read(ctx), q);
+    return countMatches(await this.read(ctx), q);
   }
 
   /** The stored row, or 404 (also for another company's id). */
@@ -158,6 +159,7 @@ export class EntityService {
         sourceLinks[r.name] = await linkedIds(ctx.trx, r, this.company(ctx), input._copy);
       relations = { ...sourceLinks, ...relations };
     }
+    await this.behaviour.fillInsert?.(ctx, given);
     const values = completeInsert(d, given, copied);
     let parent: Row | null = null;
     if (d.tree) {
@@ -175,7 +177,9 @@ export class EntityService {
       values[d.keys.order] = await repo.nextOrder(ctx.trx, d, this.company(ctx), siblings);
     }
     await this.behaviour.beforeInsert?.(ctx, values);
-    const id = await explained(d, () => repo.insertRow(ctx.trx, d, this.company(ctx), values));
+    const id = await explainedWrite(ctx, d, this.behaviour, values, () =>
+      repo.insertRow(ctx.trx, d, this.company(ctx), values),
+    );
     if (d.tree) await placeNode(ctx, d, id, parent);
     await linkRelations(ctx, d, this.behaviour, id, relations);
     await this.behaviour.afterInsert?.(ctx, await this.require(ctx, id));
@@ -213,7 +217,9 @@ export class EntityService {
     }
     const values: Row[] = [];
     for (const input of inputs) {
-      const row = completeInsert(this.d, this.refuseReadOnly(ctx, input), {});
+      const given = this.refuseReadOnly(ctx, input);
+      await this.behaviour.fillInsert?.(ctx, given);
+      const row = completeInsert(this.d, given, {});
       await this.behaviour.beforeInsert?.(ctx, row);
       values.push(row);
     }
@@ -269,7 +275,7 @@ export class EntityService {
       throw await conflictError(ctx, d, id, field, await this.present(ctx, before));
     if (d.tree) checkRename(d, before, field.name);
     await this.behaviour.beforeUpdate?.(ctx, before, field, parsed);
-    await explained(d, () =>
+    await explainedWrite(ctx, d, this.behaviour, { ...before, [field.name]: parsed }, () =>
       repo.updateRow(ctx.trx, d, this.company(ctx), id, { [field.name]: parsed }),
     );
     const after = await this.require(ctx, id);
@@ -311,7 +317,7 @@ export class EntityService {
   }
 
   async typeahead(ctx: CallContext, q: Query) {
-    return typeaheadLabels(this.read(ctx), q, { offset: (q.page - 1) * q.limit, limit: q.limit });
+    return typeaheadLabels(await this.read(ctx), q, { offset: (q.page - 1) * q.limit, limit: q.limit });
   }
 
   async labels(ctx: CallContext, ids: number[]) {
@@ -330,7 +336,8 @@ export class EntityService {
     const { d } = this;
     if (!(await capabilitiesOf(ctx, d)).ordering)
       throw forbidden(`${d.title} can not be put in order.`);
-    this.where(q); // refuses unknown filter names even though the order is by id
+    // Refuses unknown filter names even though the order is by id.
+    this.where(q, await clinicTimeZone(ctx));
     const ids = [...new Set(order)];
     const existing = new Set(await repo.existingIds(ctx.trx, d, this.company(ctx), ids));
     const missing = ids.find((id) => !existing.has(id));

@@ -62,7 +62,7 @@ function failure(services: Services, error: ApiError): DispatchOutcome {
       error.extra.data ?? null,
       [
         {
-          type: 'e',
+          type: error.extra.type ?? 'e',
           text: error.message,
           ...(error.extra.field ? { field: error.extra.field } : {}),
         },
@@ -108,8 +108,8 @@ function checkAccess(definition: CallDefinition, user: AuthUser | null): void {
   if (definition.access === 'public') return;
   if (!user) throw unauthenticated();
   if (definition.access === 'user' || user.is_admin) return;
-  if (!grants(user.privileges, definition.access.privilege))
-    throw forbidden(definition.access.refusal);
+  const { privilege, alsoNeeds = [], refusal } = definition.access;
+  if (![privilege, ...alsoNeeds].every((p) => grants(user.privileges, p))) throw forbidden(refusal);
 }
 
 /** Calls of an essential module (or of none) are never switched off. */

@@ -8,6 +8,8 @@ export class ApiError extends Error {
       data?: unknown;
       /** The payload field the message is about (the envelope message's `field`). */
       field?: string;
+      /** 'w': a refusal the caller may override by sending again (the diary's outside hours). */
+      type?: 'w';
     } = {},
   ) {
     super(message);

@@ -1,0 +1,63 @@
+/**
+ * Appointments through the generic calls (appointments/insert, update, import): the rules of
+ * ./rules.ts, the clinic-zone label, the outside-hours warning (./hours.ts), the slot's queue and
+ * the clash's message (./clash.ts), and what follows a change (./after-write.ts).
+ */
+import { isLive } from '../../shared/diary/statuses';
+import { appointments } from '../../shared/entities';
+import type { EntityBehaviour } from '../entities/behaviour';
+import { updateRow, type Row } from '../entities/repository';
+import { afterWrite } from './after-write';
+import { clashError, holdSlot } from './clash';
+import { checkHours } from './hours';
+import { refreshNextAppointment } from './next-appointment';
+import { defaultEnd, settle, touchesSlot } from './rules';
+import { clinicZone } from './zone';
+
+export const OVERRIDE_FIELD = 'appointment_override_reason';
+
+export const appointmentBehaviour: EntityBehaviour<typeof appointments> = {
+  fillInsert: (ctx, given) => defaultEnd(ctx, given),
+
+  async beforeInsert(ctx, values) {
+    Object.assign(values, await settle(ctx, null, values, await clinicZone(ctx)));
+    if (isLive(String(values.appointment_status))) {
+      await checkHours(ctx, values, OVERRIDE_FIELD);
+      await holdSlot(ctx, values);
+    }
+  },
+
+  async explainWriteError(ctx, error, values) {
+    const clash = await clashError(ctx, error, values);
+    if (clash) throw clash;
+  },
+
+  afterInsert: (ctx, row) => afterWrite(ctx, null, row),
+
+  async beforeUpdate(ctx, before, field, value) {
+    const row: Row = { ...before, [field.name]: value };
+    await settle(ctx, before, row, await clinicZone(ctx));
+    if (touchesSlot(before, row)) {
+      await checkHours(ctx, row, OVERRIDE_FIELD);
+      await holdSlot(ctx, row);
+    }
+  },
+
+  async afterUpdate(ctx, before, after) {
+    const derived = await settle(ctx, before, after, await clinicZone(ctx));
+    const id = after.appointment_id;
+    if (Object.keys(derived).length)
+      await updateRow(ctx.trx, appointments, ctx.caller.company.company_id, id, derived);
+    await afterWrite(ctx, before, { ...after, ...derived });
+  },
+
+  async afterDelete(ctx, rows) {
+    const company = ctx.caller.company.company_id;
+    await refreshNextAppointment(
+      ctx.trx,
+      company,
+      await clinicZone(ctx),
+      rows.map((row) => row.appointment_patient_id),
+    );
+  },
+};
