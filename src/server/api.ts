@@ -4,7 +4,10 @@
  */
 import { auditCalls } from './audit/routes';
 import { authCalls } from './auth/routes';
+import { availabilityCalls } from './availability/routes';
+import { bookingCalls } from './booking/routes';
 import { dashboardCalls } from './dashboard/routes';
+import { diaryReviewCalls } from './diary-review/routes';
 import { entityCalls } from './entities/routes';
 import { groupCalls } from './groups/routes';
 import { CallRegistry } from './http/calls';
@@ -20,7 +23,10 @@ export function buildRegistry(): CallRegistry {
     .add(...authCalls, ...userCalls, ...moduleCalls, ...groupCalls)
     .add(...dashboardCalls, ...searchEverywhereCalls, ...stockCalls)
     .add(...auditCalls)
+    .add(...diaryReviewCalls)
+    .add(...bookingCalls)
     .add(...messageCalls)
+    .add(...availabilityCalls)
     .addFamily(preferenceCalls)
     .addFamily(entityCalls);
 }

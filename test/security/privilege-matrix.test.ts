@@ -34,6 +34,11 @@ const requiredPrivilege = (path: string): string | null => {
   const access = registry.find(path)?.access;
   return typeof access === 'object' ? access.privilege : null;
 };
+/** The routes a call needs besides its own (a diary list naming patients: patients/list). */
+const alsoNeeded = (path: string): readonly string[] => {
+  const access = registry.find(path)?.access;
+  return typeof access === 'object' ? (access.alsoNeeds ?? []) : [];
+};
 /** The refusal a call answers without its privilege: the common text, or the one it names. */
 const refusalText = (path: string): string => {
   const access = registry.find(path)?.access;
@@ -78,13 +83,14 @@ async function expectAllowed(reply: CallResponse, path: string, payload: () => P
   });
 }
 
-/** Users holding only one route each, made once per route. */
+/** Users holding only one route each (and what it also needs), made once per set of routes. */
 const holders = new Map<string, Promise<UserToken>>();
-const holderOf = (privilege: string) => {
-  let token = holders.get(privilege);
+const holderOf = (privilege: string, also: readonly string[] = []) => {
+  const privileges = [privilege, ...also];
+  let token = holders.get(privileges.join(' '));
   if (!token) {
-    token = addUser(env.server, env.company, { privileges: [privilege] }).then((u) => u.token);
-    holders.set(privilege, token);
+    token = addUser(env.server, env.company, { privileges }).then((u) => u.token);
+    holders.set(privileges.join(' '), token);
   }
   return token;
 };
@@ -103,8 +109,25 @@ describe.each(PRIVILEGED)('%s', (path) => {
   const privilege = requiredPrivilege(path) as string;
   const adminOnly = adminOnlyRelation(path);
 
-  it(`is allowed to a user holding only ${privilege}${adminOnly ? ' — but for admins only' : ''}`, async () => {
-    const token = await holderOf(privilege);
+  if (alsoNeeded(path).length > 0) {
+    it(`is refused to a user holding only ${privilege}, not all it needs`, async () => {
+      const reply = await call(
+        env.server,
+        env.company,
+        path,
+        refusalPayloads.get(path),
+        await holderOf(privilege),
+      );
+      expect(reply).toMatchObject({ status: 403, result: false });
+      expect(reply.messages.map((m) => m.text)).toEqual([refusalText(path)]);
+    });
+  }
+
+  const also = alsoNeeded(path);
+  const holding = [privilege, ...also].join(' and ');
+
+  it(`is allowed to a user holding only ${holding}${adminOnly ? ' — but for admins only' : ''}`, async () => {
+    const token = await holderOf(privilege, also);
     const reply = await call(env.server, env.company, path, await examplePayload(path, ids), token);
     if (!adminOnly) return expectAllowed(reply, path, () => examplePayload(path, ids));
     expect(reply).toMatchObject({ status: 403, result: false });
@@ -138,6 +161,12 @@ describe.each(ROUTES)('a user holding only %s', (privilege) => {
 /** The calls anyone may make, or any logged-in user: each one a deliberate choice. */
 const OPEN_BY_DESIGN = {
   public: [
+    'booking/book',
+    'booking/cancel',
+    'booking/get_booking',
+    'booking/get_options',
+    'booking/get_slots',
+    'booking/reschedule',
     'captcha/challenge',
     'modules/fetch_public_settings',
     'modules/get_public_settings',

@@ -39,9 +39,6 @@ type Example = (ids: IdSource) => Payload | Promise<Payload>;
 
 /** Calls that are not generic entity or preference calls: one example each. */
 const NAMED: Record<string, Example> = {
-  'appointments/get_messages': async (ids) => ({
-    appointment_id: await ids.row('appointments'),
-  }),
   'audit/export': () => ({ filters: { action: 'update' } }),
   'audit/get_patient_history': async (ids) => ({ patient_id: await ids.row('patients') }),
   'audit/get_user_activity': async (ids) => ({ user_id: await ids.row('users') }),
@@ -49,9 +46,47 @@ const NAMED: Record<string, Example> = {
     prescription_id: await ids.row('prescriptions'),
   }),
   'audit/list': () => ({ filters: { entity: 'patients' }, limit: 10 }),
+  // Public booking: a type and practitioner of the caller's choosing, a time never on offer.
+  'booking/book': async (ids) => ({
+    appointment_type_id: await ids.row('appointment_types'),
+    practitioner_id: await ids.row('users'),
+    start: '2031-01-06T10:00:00+00:00',
+    first_name: 'Ada',
+    last_name: 'Lovelace',
+    email: 'ada@example.com',
+    phone: '07700 900123',
+    date_of_birth: '1985-12-10',
+  }),
+  'appointments/get_messages': async (ids) => ({
+    appointment_id: await ids.row('appointments'),
+  }),
+  'booking/cancel': () => ({ manage_token: 'v1.1.1.1.not-signed' }),
+  'booking/get_booking': () => ({ manage_token: 'v1.1.1.1.not-signed' }),
+  'booking/get_options': () => ({}),
+  'booking/get_slots': async (ids) => ({
+    appointment_type_id: await ids.row('appointment_types'),
+    practitioner_id: await ids.row('users'),
+    from: '2031-01-06',
+    to: '2031-01-12',
+  }),
+  'booking/reschedule': () => ({
+    manage_token: 'v1.1.1.1.not-signed',
+    start: '2031-01-06T10:00:00+00:00',
+  }),
   'captcha/challenge': () => ({}),
   'dashboard/get_stats': () => ({}),
   'dashboard/get_stock_alerts': () => ({ days: 30 }),
+  'diary/get_availability': async (ids) => ({
+    from: '2026-03-30',
+    to: '2026-04-05',
+    practitioner_ids: [await ids.row('users')],
+  }),
+  'diary/get_due_for_review': () => ({ within_days: 14 }),
+  'diary/print_day_sheet': async (ids) => ({
+    practitioner_id: await ids.row('users'),
+    date: '2026-03-09',
+  }),
+  'diary/send_rebooking': async (ids) => ({ patient_id: await ids.row('patients') }),
   'groups/get_available_privileges': () => ({}),
   'groups/get_group_privileges': async (ids) => ({ group_id: await ids.row('groups') }),
   'groups/sync_group_privileges': async (ids) => ({

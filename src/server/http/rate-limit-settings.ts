@@ -14,6 +14,13 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   'users/reset_password': 60,
   'modules/get_public_settings': 600,
   'modules/fetch_public_settings': 600,
+  // The public booking page: browsing days is cheap, booking and changing are rare for a person.
+  'booking/get_options': 300,
+  'booking/get_slots': 300,
+  'booking/book': 30,
+  'booking/get_booking': 120,
+  'booking/cancel': 30,
+  'booking/reschedule': 30,
 };
 
 export const formatRateLimits = (limits: RateLimits): string =>
