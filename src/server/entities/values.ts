@@ -46,7 +46,8 @@ const isEmpty = (value: unknown) => value === undefined || value === null || val
 export function completeInsert(d: EntityDefinition, given: Row, copied: Row): Row {
   const values: Row = { ...copied, ...given };
   for (const field of d.fields) {
-    if (field.readOnly || field.name in values) continue;
+    // A read-only field's default is its starting value (a waitlist entry starts 'waiting').
+    if (field.name in values) continue;
     if (field.default !== undefined) values[field.name] = field.default;
   }
   for (const field of d.fields) {
