@@ -6,8 +6,9 @@
 import { BOOKING_CLOSED_TEXT } from '../../shared/booking';
 import { DIARY_SETTINGS } from '../../shared/diary/settings';
 import { PRODUCT_MODULE } from '../../shared/modules';
+import { TIME_ZONE_SETTING } from '../../shared/product-module';
 import type { SettingsObject } from '../../shared/settings';
-import { clinicZone } from '../diary/zone';
+import { timeZoneOf } from '../diary/time-zone';
 import type { CallContext } from '../http/calls';
 import { ApiError } from '../http/errors';
 import { publicSettingsOf, settingsOf } from '../modules/present';
@@ -62,7 +63,7 @@ export async function openClinic(ctx: CallContext): Promise<BookingClinic> {
   return {
     companyId: ctx.caller.company.company_id,
     name: textOf(product.publicSettings.company_name) || ctx.caller.company.company_name,
-    zone: await clinicZone(ctx),
+    zone: timeZoneOf(product.publicSettings[TIME_ZONE_SETTING]),
     phone,
     currency: textOf(product.settings.currency),
     intro: textOf(diary.publicSettings[DIARY_SETTINGS.bookingIntro]),
