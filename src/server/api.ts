@@ -12,6 +12,7 @@ import { entityCalls } from './entities/routes';
 import { groupCalls } from './groups/routes';
 import { CallRegistry } from './http/calls';
 import { messageCalls } from './messages/routes';
+import { messageCalls } from './messages/routes';
 import { moduleCalls } from './modules/routes';
 import { preferenceCalls } from './preferences/routes';
 import { searchEverywhereCalls } from './search-everywhere/routes';
@@ -23,6 +24,7 @@ export function buildRegistry(): CallRegistry {
     .add(...authCalls, ...userCalls, ...moduleCalls, ...groupCalls)
     .add(...dashboardCalls, ...searchEverywhereCalls, ...stockCalls)
     .add(...auditCalls)
+    .add(...messageCalls)
     .add(...diaryReviewCalls)
     .add(...bookingCalls)
     .add(...messageCalls)

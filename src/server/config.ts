@@ -40,6 +40,14 @@ export interface Config {
   rateLimits: RateLimits;
   /** The bearer token GET /metrics asks for; null: /metrics is off (404). */
   metricsToken: string | null;
+  /** Whether this process runs queued jobs (reminders and other messages; src/server/jobs/). */
+  jobWorker: boolean;
+  /** A failed job's first retry waits this long; each next one twice as long. */
+  jobRetrySeconds: number;
+  /** A job running longer than this (its process died) is run again. */
+  jobExpireSeconds: number;
+  /** The SMS gateway messages are POSTed to (src/server/messages/sms.ts); null: no SMS. */
+  smsUrl: string | null;
 }
 
 interface Variable {
@@ -196,6 +204,32 @@ const VARIABLES: readonly Variable[] = [
     fallback: '',
     check: (v) => (/^\S{16,}$/.test(v) ? null : 'must be at least 16 characters, no spaces'),
   },
+  {
+    name: 'JOB_WORKER',
+    help: 'on: this process sends due reminders and messages from the job queue; off: it only serves calls',
+    fallback: 'on',
+    check: (v) => (['on', 'off'].includes(v) ? null : 'must be on or off'),
+  },
+  {
+    name: 'JOB_RETRY_SECONDS',
+    help: 'a failed send is tried again after this many seconds, then after twice as long each time',
+    fallback: '30',
+    check: (v) =>
+      /^\d+$/.test(v) && +v >= 1 && +v <= 3600 ? null : 'must be a number from 1 to 3600',
+  },
+  {
+    name: 'JOB_EXPIRE_SECONDS',
+    help: 'a send still running after this many seconds (its server died) is run again',
+    fallback: '60',
+    check: (v) =>
+      /^\d+$/.test(v) && +v >= 5 && +v <= 3600 ? null : 'must be a number from 5 to 3600',
+  },
+  {
+    name: 'SMS_URL',
+    help: 'SMS gateway that text reminders are POSTed to as JSON (docs/operations.md); unset: no SMS',
+    fallback: '',
+    check: isUrl(['http:', 'https:']),
+  },
 ];
 
 export class ConfigError extends Error {}
@@ -233,6 +267,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: value('LOG_LEVEL'),
     rateLimits: parseRateLimits(value('RATE_LIMITS')),
     metricsToken: orNull('METRICS_TOKEN'),
+    jobWorker: value('JOB_WORKER') === 'on',
+    jobRetrySeconds: Number(value('JOB_RETRY_SECONDS')),
+    jobExpireSeconds: Number(value('JOB_EXPIRE_SECONDS')),
+    smsUrl: orNull('SMS_URL'),
   };
 }
 

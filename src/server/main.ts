@@ -22,6 +22,7 @@ import {
 import { buildApp } from './http/app';
 import { publicBaseUrl } from './mail/links';
 import { buildRegistry } from './api';
+import { startMessageWorker } from './messages/worker';
 import { registerSeeders } from './seed/register';
 import { createServices } from './services';
 import { readVersion, WEB_ROOT } from './version';
@@ -70,6 +71,8 @@ async function main(): Promise<void> {
     await Promise.all([
       extras?.stop(),
       stopTakingRequests(app, { url: database.appUrl, pids: busyPids }, log),
+      // No new jobs from now; those running finish (a job cut off runs again, sending once).
+      database.jobs.stop(),
     ]);
     await within(STOP_STEP_MS, database.close());
     process.exit(code);
@@ -120,6 +123,7 @@ async function main(): Promise<void> {
     if (extra) {
       await listenShared(app, { port: config.port, host: config.host, first: false });
       watchdog.start();
+      if (config.jobWorker) await startMessageWorker(database.jobs, services);
       reportReady();
       log.info(`Server process ${process.pid} is ready`);
       return;
@@ -140,6 +144,8 @@ async function main(): Promise<void> {
       await extras.ready;
     }
     stopPruning = startAuditPruning(database.db, (err) => log.warn({ err }, 'audit prune failed'));
+    // Due reminders and messages (src/server/messages/); stopped by database.close().
+    if (config.jobWorker) await startMessageWorker(database.jobs, services);
     const url = publicBaseUrl(config);
     const lines = [
       '',

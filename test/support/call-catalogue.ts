@@ -39,6 +39,9 @@ type Example = (ids: IdSource) => Payload | Promise<Payload>;
 
 /** Calls that are not generic entity or preference calls: one example each. */
 const NAMED: Record<string, Example> = {
+  'appointments/get_messages': async (ids) => ({
+    appointment_id: await ids.row('appointments'),
+  }),
   'audit/export': () => ({ filters: { action: 'update' } }),
   'audit/get_patient_history': async (ids) => ({ patient_id: await ids.row('patients') }),
   'audit/get_user_activity': async (ids) => ({ user_id: await ids.row('users') }),

@@ -15,6 +15,8 @@ import { preparingPool } from './prepared-pool';
 import { setStatementTimeout } from './tenancy';
 import { within } from './timing';
 import { WarmFirstPool } from './warm-first-pool';
+import { installJobQueue } from '../jobs/install';
+import { JobQueue, useJobQueue } from '../jobs/queue';
 import type { DB } from './schema';
 
 // Dates stay text (YYYY-MM-DD) as the API carries them; bigint ids fit in a JS number.
@@ -34,6 +36,8 @@ export interface Database {
   cluster: EmbeddedCluster | null;
   ownerUrl: string;
   appUrl: string;
+  /** The job queue (jobs/queue.ts), as the app role; its worker is started by main.ts. */
+  jobs: JobQueue;
   close(): Promise<void>;
 }
 
@@ -113,6 +117,7 @@ export async function openDatabase(config: Config, log: Logger): Promise<Databas
     const appUrl = await appUrlFor(config, ownerUrl);
     const appRole = roleOf(appUrl);
     await migrate(ownerUrl, appRole, MIGRATIONS, (m) => log.info(m));
+    await installJobQueue(ownerUrl, appRole, (m) => log.info(m));
     await capTempFiles(ownerUrl, appRole, log);
     const pool = new WarmFirstPool({
       connectionString: appUrl,
@@ -141,13 +146,21 @@ export async function openDatabase(config: Config, log: Logger): Promise<Databas
     }
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
     setStatementTimeout(db, config.databaseStatementTimeoutMs);
+    const jobs = new JobQueue(
+      appUrl,
+      { retrySeconds: config.jobRetrySeconds, expireSeconds: config.jobExpireSeconds },
+      log,
+    );
+    useJobQueue(jobs);
     return {
       db,
       pool,
       cluster,
       ownerUrl,
       appUrl,
+      jobs,
       async close() {
+        await within(POOL_CLOSE_MS, jobs.stop());
         // Connections to a dead database may never say goodbye; the cluster is stopped anyway.
         await within(POOL_CLOSE_MS, db.destroy());
         await cluster?.stop();
