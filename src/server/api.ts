@@ -6,12 +6,12 @@ import { auditCalls } from './audit/routes';
 import { authCalls } from './auth/routes';
 import { availabilityCalls } from './availability/routes';
 import { bookingCalls } from './booking/routes';
+import { calendarFeedCalls } from './calendar-feeds/routes';
 import { dashboardCalls } from './dashboard/routes';
 import { diaryReviewCalls } from './diary-review/routes';
 import { entityCalls } from './entities/routes';
 import { groupCalls } from './groups/routes';
 import { CallRegistry } from './http/calls';
-import { messageCalls } from './messages/routes';
 import { messageCalls } from './messages/routes';
 import { moduleCalls } from './modules/routes';
 import { preferenceCalls } from './preferences/routes';
@@ -24,11 +24,11 @@ export function buildRegistry(): CallRegistry {
     .add(...authCalls, ...userCalls, ...moduleCalls, ...groupCalls)
     .add(...dashboardCalls, ...searchEverywhereCalls, ...stockCalls)
     .add(...auditCalls)
-    .add(...messageCalls)
     .add(...diaryReviewCalls)
     .add(...bookingCalls)
     .add(...messageCalls)
     .add(...availabilityCalls)
+    .add(...calendarFeedCalls)
     .addFamily(preferenceCalls)
     .addFamily(entityCalls);
 }

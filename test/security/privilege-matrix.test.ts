@@ -176,6 +176,8 @@ const OPEN_BY_DESIGN = {
     'users/reset_password',
   ],
   user: [
+    'calendar_feeds/get',
+    'calendar_feeds/renew',
     'dashboard/get_stats',
     'modules/get_settings',
     'search/everywhere',

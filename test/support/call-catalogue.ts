@@ -77,6 +77,8 @@ const NAMED: Record<string, Example> = {
     start: '2031-01-06T10:00:00+00:00',
   }),
   'captcha/challenge': () => ({}),
+  'calendar_feeds/get': () => ({}),
+  'calendar_feeds/renew': () => ({}),
   'dashboard/get_stats': () => ({}),
   'dashboard/get_stock_alerts': () => ({ days: 30 }),
   'diary/get_availability': async (ids) => ({

@@ -28,6 +28,7 @@ import {
 import { startSessionListener } from '../auth/session-listener';
 import { syncAllCompanies } from '../modules/sync';
 import { registerAvatarRoute } from '../users/avatar-route';
+import { registerCalendarFeedRoute } from '../calendar-feeds/feed-route';
 import { writeDownload, type WrittenDownload } from '../exports/reply';
 import { registerRateLimits } from './rate-limits';
 import { addSecurityHeaders } from './security-headers';
@@ -165,6 +166,7 @@ export async function buildApp(
   });
 
   registerAvatarRoute(app, services);
+  registerCalendarFeedRoute(app, services);
 
   const webRoot = options.webRoot;
   if (webRoot && existsSync(join(webRoot, 'index.html'))) {

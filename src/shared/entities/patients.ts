@@ -92,6 +92,8 @@ export const patients = defineEntity({
   extras: [
     { name: 'patient_prescriptions', type: 'slot', label: 'Prescriptions' },
     { name: 'patient_letters', type: 'slot', label: 'Letters' },
+    // Next and past appointments with Book (src/web/features/diary/PatientAppointments.tsx).
+    { name: 'patient_appointments', type: 'slot', label: 'Appointments' },
   ],
   tabs: [
     {
@@ -138,7 +140,7 @@ export const patients = defineEntity({
     {
       name: 'clinical',
       sections: [
-        { title: 'Follow-up', items: ['patient_next_appointment'] },
+        { title: 'Appointments', items: ['patient_appointments', 'patient_next_appointment'] },
         { title: 'Allergies', items: ['allergies'] },
         {
           title: 'Pregnancy and medication',

@@ -3,6 +3,7 @@ import { Suspense, type ReactNode } from 'react';
 import { createBrowserRouter, Outlet } from 'react-router';
 import { setNavigator } from '../api/client';
 import { AUDIT_TRAIL_ROUTE } from '../features/audit/auditNav';
+import { DIARY_ROUTE } from '../features/diary/diaryRoute';
 import { RouteError } from '../features/errors/RouteError';
 import { NotFoundPage } from '../features/not-found/NotFoundPage';
 import { LandingLayout } from '../layouts/LandingLayout';
@@ -18,6 +19,11 @@ const OfflineLayout = lazyNamed(() => import('../layouts/OfflineLayout'), 'Offli
 const PasswordResetPage = lazyNamed(
   () => import('../features/password-reset/PasswordResetPage'),
   'PasswordResetPage',
+);
+const BookingPage = lazyNamed(() => import('../features/booking/BookingPage'), 'BookingPage');
+const ManageBookingPage = lazyNamed(
+  () => import('../features/booking/ManageBookingPage'),
+  'ManageBookingPage',
 );
 const DashboardPage = lazyNamed(loadDashboard, 'DashboardPage');
 const MyDetailsPage = lazyNamed(
@@ -48,6 +54,7 @@ const PrescriptionReceipt = lazyNamed(
 );
 const BatchTracePrint = lazyNamed(() => import('../features/stock/BatchTrace'), 'BatchTracePrint');
 const StockPage = lazyNamed(() => import('../features/stock/StockPage'), 'StockPage');
+const DiaryPage = lazyNamed(() => import('../features/diary/DiaryPage'), 'DiaryPage');
 const OfflineClientsPage = lazyNamed(
   () => import('../features/offline/OfflineClientsPage'),
   'OfflineClientsPage',
@@ -66,6 +73,9 @@ export const router = createBrowserRouter([
         children: [
           { index: true, element: <LoginPage /> },
           { path: 'password-reset', element: page(<PasswordResetPage />) },
+          // Public online booking and its manage link (src/server/booking/).
+          { path: 'book', element: page(<BookingPage />) },
+          { path: 'book/manage', element: page(<ManageBookingPage />) },
         ],
       },
       {
@@ -88,6 +98,7 @@ export const router = createBrowserRouter([
           { path: 'my_details', element: page(<MyDetailsPage />) },
           { path: 'test', element: page(<TestPage />) },
           { path: 'stock', element: page(<StockPage />) },
+          { path: DIARY_ROUTE, element: page(<DiaryPage />) },
           { path: AUDIT_TRAIL_ROUTE, element: page(<AuditTrailPage />) },
           { path: ':entity', element: page(<EntityPage />) },
           { path: ':entity/:id', element: page(<EntityPage />) },

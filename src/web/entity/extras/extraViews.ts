@@ -48,6 +48,10 @@ export const SLOTS: Readonly<Record<string, LazySlot>> = {
   'patients.patient_letters': lazy(async () => ({
     default: (await withTimeout(import('./PatientHistory'))).PatientLetters,
   })),
+  'patients.patient_appointments': lazy(async () => ({
+    default: (await withTimeout(import('../../features/diary/PatientAppointments')))
+      .PatientAppointments,
+  })),
   'batches.batch_trace': lazy(async () => ({
     default: (await withTimeout(import('../../features/stock/BatchTrace'))).BatchTrace,
   })),

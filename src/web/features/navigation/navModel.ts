@@ -5,6 +5,10 @@
 import { NAV_FILTER_PREFIX_BELOW } from '../../../shared/limits';
 import { MODULES, NAV_SECTIONS, type NavSection } from '../../../shared/modules';
 import { grantsAnyOf } from '../../../shared/privileges';
+import { DIARY_MODULE, DIARY_PATH } from '../diary/diaryRoute';
+
+/** Modules whose entry opens a screen of their own; their list stays at `/app/{entities}`. */
+const OWN_SCREENS: Readonly<Record<string, string>> = { [DIARY_MODULE]: DIARY_PATH };
 
 export interface ModuleRow {
   module_id: number;
@@ -52,7 +56,7 @@ export function visibleModules(
       module_id: Number(row.module_id),
       name: definition.name,
       label: definition.label,
-      to: definition.route,
+      to: OWN_SCREENS[definition.name] ?? definition.route,
       section: definition.section,
     });
   }

@@ -1,0 +1,120 @@
+/** The diary's controls: the period, the date, the view, columns, colours and filters. */
+import {
+  ActionIcon,
+  Button,
+  Group,
+  ScrollArea,
+  SegmentedControl,
+  Select,
+  Switch,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { periodTitle, type DiaryView } from './diaryTime';
+import type { Diary } from './useDiary';
+
+const idData = (rows: ReadonlyArray<{ id: number; name: string }>) =>
+  rows.map((r) => ({ value: String(r.id), label: r.name }));
+const idOf = (value: string | null) => (value ? Number(value) : null);
+
+export function DiaryToolbar({ diary }: { diary: Diary }) {
+  const { state, reference, view } = diary;
+  return (
+    <>
+      <Group justify="space-between" wrap="wrap" gap="sm">
+        <Group gap="xs" wrap="nowrap">
+          <ActionIcon
+            variant="default"
+            size="lg"
+            aria-label="Previous"
+            onClick={() => state.step(-1)}
+          >
+            ‹
+          </ActionIcon>
+          <Button variant="default" onClick={state.today}>
+            Today
+          </Button>
+          <ActionIcon variant="default" size="lg" aria-label="Next" onClick={() => state.step(1)}>
+            ›
+          </ActionIcon>
+          <Title order={1} size="h3">
+            {periodTitle(view, state.date)}
+          </Title>
+        </Group>
+        <Group gap="xs">
+          <TextInput
+            type="date"
+            aria-label="Date"
+            value={state.date}
+            onChange={(e) => e.currentTarget.value && state.setDate(e.currentTarget.value)}
+          />
+          <SegmentedControl
+            aria-label="View"
+            value={view}
+            onChange={(value) => state.setView(value as DiaryView)}
+            data={[
+              { value: 'day', label: 'Day' },
+              ...(diary.phone ? [] : [{ value: 'week', label: 'Week' }]),
+              { value: 'month', label: 'Month' },
+            ]}
+          />
+          <Button onClick={diary.startBooking}>New appointment</Button>
+        </Group>
+      </Group>
+      <Group gap="sm" align="end" wrap="wrap">
+        <SegmentedControl
+          aria-label="Columns"
+          value={state.columnsBy}
+          onChange={(value) => state.setColumnsBy(value === 'room' ? 'room' : 'practitioner')}
+          data={[
+            { value: 'practitioner', label: 'Practitioners' },
+            { value: 'room', label: 'Rooms' },
+          ]}
+        />
+        <Select
+          label="Practitioner"
+          placeholder="All"
+          clearable
+          data={idData(reference.practitioners)}
+          value={state.practitionerId ? String(state.practitionerId) : null}
+          onChange={(value) => state.setPractitionerId(idOf(value))}
+          w={180}
+        />
+        <Select
+          label="Location"
+          placeholder="All"
+          clearable
+          data={idData(reference.sites)}
+          value={state.locationId ? String(state.locationId) : null}
+          onChange={(value) => state.setLocationId(idOf(value))}
+          w={160}
+        />
+        <Select
+          label="Type"
+          placeholder="All"
+          clearable
+          data={idData(reference.appointmentTypes)}
+          value={state.typeId ? String(state.typeId) : null}
+          onChange={(value) => state.setTypeId(idOf(value))}
+          w={180}
+        />
+        <Switch
+          label="Colour by status"
+          checked={state.colourBy === 'status'}
+          onChange={(e) => state.setColourBy(e.currentTarget.checked ? 'status' : 'type')}
+          mb={8}
+        />
+      </Group>
+      {diary.phone && view === 'day' && diary.columnChoice.options.length > 1 && (
+        <ScrollArea type="auto" offsetScrollbars>
+          <SegmentedControl
+            aria-label={state.columnsBy === 'room' ? 'Room shown' : 'Practitioner shown'}
+            value={String(diary.columnChoice.value ?? '')}
+            onChange={(value) => diary.setPhoneColumn(Number(value))}
+            data={diary.columnChoice.options.map((c) => ({ value: String(c.id), label: c.title }))}
+          />
+        </ScrollArea>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,141 @@
+/**
+ * The diary's writes: move or resize (dragged), status, cancel, book. A drag paints the new time
+ * at once (the range's cached answer is changed in place) and goes to the server's `diary/move`,
+ * whose checks are the booking's: a clash is refused (its message shown, the appointment snaps
+ * back); outside working hours or inside a break comes back as a warning, and the move waits for
+ * a reason to override it with, or snaps back when staff decline.
+ */
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import type { AppointmentStatus } from '../../../shared/diary/statuses';
+import { showToast } from '../../api/toasts';
+import { diaryApi, type DiaryAppointment, type MoveRequest, type WriteOutcome } from './diaryApi';
+import { DIARY_RANGE_KEY } from './useDiaryRange';
+
+type RangeKey = readonly unknown[];
+
+export interface PendingOverride {
+  request: MoveRequest;
+  text: string;
+  previous: DiaryAppointment[] | undefined;
+}
+
+export function useAppointmentWrites(rangeKey: RangeKey) {
+  const client = useQueryClient();
+  const [pendingOverride, setPendingOverride] = useState<PendingOverride | null>(null);
+  const [saving, setSaving] = useState<ReadonlySet<number>>(new Set());
+
+  const refresh = useCallback(
+    () => client.invalidateQueries({ queryKey: DIARY_RANGE_KEY }),
+    [client],
+  );
+
+  const mark = (id: number, on: boolean) =>
+    setSaving((now) => {
+      const next = new Set(now);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+
+  /** Sends the move; paints or restores by its outcome. */
+  const send = useCallback(
+    async (request: MoveRequest, previous: DiaryAppointment[] | undefined) => {
+      mark(request.appointment_id, true);
+      let outcome: WriteOutcome;
+      try {
+        outcome = await diaryApi.move(request);
+      } catch {
+        outcome = { kind: 'refused', text: 'The move was not saved.' };
+      }
+      mark(request.appointment_id, false);
+      if (outcome.kind === 'saved') {
+        const saved = outcome.data as Partial<DiaryAppointment> | null;
+        if (saved && typeof saved === 'object' && 'appointment_id' in saved) patch(saved);
+        void refresh();
+        return;
+      }
+      if (outcome.kind === 'warning') {
+        setPendingOverride({ request, text: outcome.text, previous });
+        return;
+      }
+      client.setQueryData(rangeKey, previous);
+      showToast({ type: 'e', text: outcome.text });
+    },
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- patch reads the same key
+    [client, rangeKey, refresh],
+  );
+
+  /** Changes one appointment in the shown range's cached answer. */
+  const patch = useCallback(
+    (changes: Partial<DiaryAppointment> & { appointment_id?: number }) =>
+      client.setQueryData<DiaryAppointment[]>(rangeKey, (rows) =>
+        rows?.map((row) =>
+          row.appointment_id === changes.appointment_id ? { ...row, ...changes } : row,
+        ),
+      ),
+    [client, rangeKey],
+  );
+
+  const move = useCallback(
+    (request: MoveRequest) => {
+      const previous = client.getQueryData<DiaryAppointment[]>(rangeKey);
+      patch({
+        appointment_id: request.appointment_id,
+        appointment_start: request.start,
+        appointment_end: request.end,
+        ...(request.practitioner_id
+          ? { appointment_practitioner_id: request.practitioner_id }
+          : {}),
+        ...(request.room_id !== undefined ? { appointment_room_id: request.room_id } : {}),
+      });
+      void send(request, previous);
+    },
+    [client, rangeKey, patch, send],
+  );
+
+  const confirmOverride = useCallback(
+    (reason: string) => {
+      if (!pendingOverride) return;
+      setPendingOverride(null);
+      void send({ ...pendingOverride.request, override_reason: reason }, pendingOverride.previous);
+    },
+    [pendingOverride, send],
+  );
+
+  const dismissOverride = useCallback(() => {
+    if (!pendingOverride) return;
+    client.setQueryData(rangeKey, pendingOverride.previous);
+    setPendingOverride(null);
+  }, [client, rangeKey, pendingOverride]);
+
+  /** A status change or a cancel: the server's refusal is shown, the diary read again. */
+  const settle = useCallback(
+    async (outcome: Promise<WriteOutcome>, done: string) => {
+      const result = await outcome.catch((): WriteOutcome => ({
+        kind: 'refused',
+        text: 'Nothing was saved.',
+      }));
+      if (result.kind === 'saved') showToast({ type: 's', text: done });
+      else showToast({ type: 'e', text: result.text });
+      await refresh();
+      return result.kind === 'saved';
+    },
+    [refresh],
+  );
+
+  return {
+    saving,
+    move,
+    pendingOverride,
+    confirmOverride,
+    dismissOverride,
+    setStatus: (id: number, status: AppointmentStatus, label: string) =>
+      settle(diaryApi.setStatus(id, status), `Marked ${label}.`),
+    cancel: (id: number, reason: string) =>
+      settle(diaryApi.cancel(id, reason), 'Appointment cancelled.'),
+    refresh,
+  };
+}
+
+export type AppointmentWrites = ReturnType<typeof useAppointmentWrites>;

@@ -1,0 +1,178 @@
+/**
+ * The diary page's logic in one place: what is shown (from the address), the columns (all
+ * practitioners, the filtered one, or on a phone the one chosen), the events and their colours,
+ * the shading of time nobody works, and what a click, a drop and a key press do.
+ */
+import { useMediaQuery } from '@mantine/hooks';
+import { useCallback, useMemo, useState } from 'react';
+import { calendarColumns } from './calendarColumns';
+import { colourOf, toEvents, type CalendarEvent } from './calendarEvents';
+import type { DropChoice, SlotChoice } from './DiaryCalendar';
+import { SLOT_MINUTES } from './DiaryCalendar';
+import { toIso, type DiaryView } from './diaryTime';
+import type { DiaryAppointment } from './diaryApi';
+import { useAppointmentWrites } from './useAppointmentWrites';
+import { isWorking, useDiaryRange } from './useDiaryRange';
+import { useClinicZone, useDiaryReference } from './useDiaryReference';
+import { useDiaryState } from './useDiaryState';
+import { useTodayList } from './useTodayList';
+
+/** A booking the form opens with: the clicked slot and column, or a patient to book for. */
+export interface BookingStart {
+  start: string | null;
+  practitionerId: number | null;
+  roomId: number | null;
+  patientId: number | null;
+}
+
+export function useDiary() {
+  const zone = useClinicZone();
+  const state = useDiaryState(zone);
+  const reference = useDiaryReference();
+  const phone = useMediaQuery('(max-width: 40em)') ?? false;
+  // On a phone the day view shows one column; which one is chosen above the calendar.
+  const [phoneColumn, setPhoneColumn] = useState<number | null>(null);
+  const view: DiaryView = phone && state.view === 'week' ? 'day' : state.view;
+
+  const columns = useMemo(
+    () =>
+      calendarColumns({
+        columnsBy: state.columnsBy,
+        practitioners: reference.practitioners,
+        rooms: reference.rooms,
+        practitionerId: state.practitionerId,
+        locationId: state.locationId,
+        only: phone ? phoneColumn : undefined,
+      }),
+    [state.columnsBy, state.practitionerId, state.locationId, reference, phone, phoneColumn],
+  );
+
+  const filters = useMemo(
+    () => ({
+      ...(state.practitionerId ? { practitioner_ids: [state.practitionerId] } : {}),
+      ...(state.locationId ? { location_id: state.locationId } : {}),
+      ...(state.typeId ? { type_id: state.typeId } : {}),
+    }),
+    [state.practitionerId, state.locationId, state.typeId],
+  );
+  const range = useDiaryRange(view, state.date, zone, filters);
+  const writes = useAppointmentWrites(range.key);
+
+  const types = useMemo(
+    () => new Map(reference.appointmentTypes.map((t) => [t.id, t])),
+    [reference.appointmentTypes],
+  );
+  const shownIds = useMemo(() => new Set(columns.all.map((c) => c.id)), [columns.all]);
+  const events = useMemo(
+    () =>
+      toEvents(range.appointments, state.columnsBy).filter(
+        (e) => view === 'month' || e.resourceId === null || shownIds.has(e.resourceId),
+      ),
+    [range.appointments, state.columnsBy, view, shownIds],
+  );
+
+  const today = useTodayList(zone);
+  const [opened, setOpened] = useState<DiaryAppointment | null>(null);
+  const [booking, setBooking] = useState<BookingStart | null>(null);
+  const bookFor = state.bookPatientId;
+  const bookingShown: BookingStart | null =
+    booking ??
+    (bookFor ? { start: null, practitionerId: null, roomId: null, patientId: bookFor } : null);
+
+  const onSelectSlot = useCallback(
+    (slot: SlotChoice) => {
+      const byRoom = state.columnsBy === 'room';
+      setBooking({
+        start: toIso(slot.start, zone),
+        practitionerId: byRoom ? state.practitionerId : slot.resourceId,
+        roomId: byRoom ? slot.resourceId : null,
+        patientId: bookFor,
+      });
+    },
+    [state.columnsBy, state.practitionerId, zone, bookFor],
+  );
+
+  const onDrop = useCallback(
+    ({ event, start, end, resourceId }: DropChoice) => {
+      const byRoom = state.columnsBy === 'room';
+      const moved = resourceId !== null && resourceId !== event.resourceId;
+      writes.move({
+        appointment_id: event.id,
+        start: toIso(start, zone),
+        end: toIso(end, zone),
+        ...(moved && !byRoom ? { practitioner_id: resourceId } : {}),
+        ...(moved && byRoom ? { room_id: resourceId } : {}),
+      });
+    },
+    [state.columnsBy, writes, zone],
+  );
+
+  const isClosed = useCallback(
+    (start: Date, resourceId: number | null) =>
+      state.columnsBy === 'practitioner' &&
+      range.availabilityKnown &&
+      resourceId !== null &&
+      !isWorking(range.working, resourceId, start, SLOT_MINUTES),
+    [state.columnsBy, range.availabilityKnown, range.working],
+  );
+
+  /** Arrow keys move the date while the focus is not in a field. */
+  const onKeyDown = useCallback(
+    (e: React.KeyboardEvent) => {
+      const target = e.target as HTMLElement;
+      if (target.closest('input, textarea, select, [role="combobox"], [role="listbox"]')) return;
+      if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') {
+        e.preventDefault();
+        state.step(e.key === 'ArrowLeft' ? -1 : 1);
+      }
+    },
+    [state],
+  );
+
+  // The opened appointment as last read (a status change reads the ranges again).
+  const openId = opened?.appointment_id;
+  const openAppointment =
+    openId === undefined
+      ? null
+      : (range.appointments.find((a) => a.appointment_id === openId) ??
+        today.rows.find((a) => a.appointment_id === openId) ??
+        opened);
+
+  return {
+    zone,
+    state,
+    view,
+    phone,
+    reference,
+    columns: columns.shown,
+    columnChoice: { options: columns.all, value: phoneColumn ?? columns.all[0]?.id ?? null },
+    setPhoneColumn,
+    events,
+    loading: range.loading,
+    failed: range.failed,
+    writes,
+    colourOf: (event: CalendarEvent) => colourOf(event.appointment, state.colourBy, types),
+    isClosed,
+    onSelectSlot,
+    onDrop,
+    onKeyDown,
+    today,
+    open: (appointment: DiaryAppointment) => setOpened(appointment),
+    openAppointment,
+    closeAppointment: () => setOpened(null),
+    booking: bookingShown,
+    startBooking: () =>
+      setBooking({
+        start: null,
+        practitionerId: state.practitionerId,
+        roomId: null,
+        patientId: bookFor,
+      }),
+    closeBooking: () => {
+      setBooking(null);
+      if (bookFor) state.clearBooking();
+    },
+  };
+}
+
+export type Diary = ReturnType<typeof useDiary>;
