@@ -4,6 +4,7 @@
  * generic engine alone.
  */
 import type { EntityPath } from '../shared/entities';
+import { availabilityExceptionBehaviour, workingHourBehaviour } from './availability/behaviours';
 import { categoryBehaviour } from './categories/behaviour';
 import { appointmentBehaviour } from './diary/behaviour';
 import type { EntityBehaviour } from './entities/behaviour';
@@ -17,6 +18,7 @@ import { waitlistEntryBehaviour } from './waitlist/behaviour';
 
 export const BEHAVIOURS: Readonly<Record<string, EntityBehaviour>> = {
   appointments: appointmentBehaviour,
+  availability_exceptions: availabilityExceptionBehaviour,
   categories: categoryBehaviour,
   groups: groupBehaviour,
   herbs: herbBehaviour,
@@ -25,6 +27,7 @@ export const BEHAVIOURS: Readonly<Record<string, EntityBehaviour>> = {
   prescriptions: prescriptionBehaviour,
   users: userBehaviour,
   waitlist_entries: waitlistEntryBehaviour,
+  working_hours: workingHourBehaviour,
   // Keys are held to the definitions' entity paths by the type checker.
 } satisfies Partial<Record<EntityPath, EntityBehaviour>>;
 
