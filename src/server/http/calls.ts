@@ -54,7 +54,15 @@ export interface CallResult {
  * public: anyone of the company; user: any logged-in user; privilege: `module/route`, refused
  * with `refusal` when the call names what is missing (else the common privilege message).
  */
-export type Access = 'public' | 'user' | { privilege: string; refusal?: string };
+export type Access =
+  | 'public'
+  | 'user'
+  | {
+      privilege: string;
+      refusal?: string;
+      /** Further routes it needs as well: a diary list naming patients needs patients/list. */
+      alsoNeeds?: readonly string[];
+    };
 
 export interface CallDefinition<S extends z.ZodType = z.ZodType> {
   path: string;

@@ -17,7 +17,7 @@ import { notFoundText } from '../entities/values';
 export const alertsSchema = z.strictObject({ patient_id: idInput });
 
 /** The banner's facts of one patient of the company, or undefined when it has none such. */
-async function findAlerts(
+export async function findAlerts(
   db: Tx,
   company: number,
   patientId: number,

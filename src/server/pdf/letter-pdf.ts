@@ -2,19 +2,15 @@
  * A patient letter as an A4 PDF, laid out like the print page (/printing/patientletters/{id}):
  * the letterhead (clinic name and date, the clinic's address and phone under them, a rule), the
  * patient's name and address, the subject, then the body. It is drawn from get_printable's
- * answer, so the PDF and the print page show the same filled, sanitised letter. DejaVu fonts are
- * embedded (subset) so accents, ß, €, £ and pinyin tone marks print whatever reader opens it.
+ * answer, so the PDF and the print page show the same filled, sanitised letter (fonts and page:
+ * ./document.ts).
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import PDFDocument from 'pdfkit';
 import type { PrintableLetter } from '../../shared/entities/patientletters';
 import { displayDate } from '../../shared/entities/merge-fields';
 import { htmlBlocks, type TextBlock, type TextRun } from './html-blocks';
 import { clinicContactLine } from '../../shared/clinic-contact';
+import { a4Document, contentWidth, left, MM, rule, type Doc, type FontName } from './document';
 
-const MM = 72 / 25.4;
 /** The print page's padding. */
 const MARGIN = 20 * MM;
 const BODY_SIZE = 11;
@@ -25,52 +21,10 @@ const INK = '#000000';
 const MUTED = '#444444';
 const LINK = '#1a4f8b';
 
-const FONT_FILES = {
-  sans: 'DejaVuSans.ttf',
-  bold: 'DejaVuSans-Bold.ttf',
-  italic: 'DejaVuSans-Oblique.ttf',
-  boldItalic: 'DejaVuSans-BoldOblique.ttf',
-  mono: 'DejaVuSansMono.ttf',
-} as const;
-type FontName = keyof typeof FONT_FILES;
-
-let fonts: Record<FontName, Buffer> | null = null;
-/** Read once: the files do not change while the server runs. */
-function fontData(): Record<FontName, Buffer> {
-  if (fonts) return fonts;
-  const folder = join(
-    dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')),
-    'ttf',
-  );
-  const read = (file: string) => readFileSync(join(folder, file));
-  fonts = {
-    sans: read(FONT_FILES.sans),
-    bold: read(FONT_FILES.bold),
-    italic: read(FONT_FILES.italic),
-    boldItalic: read(FONT_FILES.boldItalic),
-    mono: read(FONT_FILES.mono),
-  };
-  return fonts;
-}
-
 function fontOf(run: TextRun): FontName {
   if (run.code) return 'mono';
   if (run.bold) return run.italic ? 'boldItalic' : 'bold';
   return run.italic ? 'italic' : 'sans';
-}
-
-type Doc = PDFKit.PDFDocument;
-
-const left = (doc: Doc) => doc.page.margins.left;
-const contentWidth = (doc: Doc) => doc.page.width - doc.page.margins.left - doc.page.margins.right;
-
-function rule(doc: Doc, y: number, width: number, colour: string): void {
-  doc
-    .moveTo(left(doc), y)
-    .lineTo(left(doc) + contentWidth(doc), y)
-    .lineWidth(width)
-    .strokeColor(colour)
-    .stroke();
 }
 
 function letterhead(doc: Doc, letter: PrintableLetter): void {
@@ -141,21 +95,13 @@ function block(doc: Doc, b: TextBlock): void {
 
 /** The letter as PDF bytes. */
 export function letterPdf(letter: PrintableLetter): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: 'A4',
+  const { doc, bytes } = a4Document({
     margin: MARGIN,
-    info: { Title: letter.patientletter_name, Author: letter.company_name },
-    lang: 'en-GB',
+    title: letter.patientletter_name,
+    author: letter.company_name,
   });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  for (const [name, data] of Object.entries(fontData())) doc.registerFont(name, data);
   letterhead(doc, letter);
   for (const b of htmlBlocks(letter.html)) block(doc, b);
   doc.end();
-  return done;
+  return bytes;
 }

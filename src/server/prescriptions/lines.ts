@@ -56,6 +56,10 @@ const withoutId = ({
   ...line
 }: PrescriptionLine & { prescription_id: number }) => line;
 
+/** The lines of several prescriptions, each with its prescription's id (the day sheet's). */
+export const readLinesOf = (ctx: CallContext, ids: readonly number[]) =>
+  ids.length === 0 ? Promise.resolve([]) : selectLines(ctx, sql.join([...ids]));
+
 export async function readLines(ctx: CallContext, id: number): Promise<PrescriptionLine[]> {
   return (await selectLines(ctx, sql`${id}`)).map(withoutId);
 }

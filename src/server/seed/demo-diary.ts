@@ -12,6 +12,7 @@ import { DateTime } from 'luxon';
 import { PRODUCT_MODULE } from '../../shared/module-entry';
 import { TIME_ZONE_SETTING } from '../../shared/product-module';
 import type { Tx } from '../db/tenancy';
+import { appointmentName } from '../diary/format';
 import { insertRows, randomSource, type SeedRow } from './insert';
 
 /** The demo clinic is in Bath. */
@@ -308,7 +309,7 @@ export async function seedDiary(trx: Tx, companyId: number): Promise<void> {
         if (cancelling) status = 'cancelled';
         cancelled ||= cancelling;
         appointments.push({
-          appointment_name: `${type.name}, ${start.toFormat('ccc d LLL HH:mm')}`,
+          appointment_name: appointmentName(type.name, start.toISO() as string, DEMO_TIME_ZONE),
           appointment_patient_id: patient.id,
           appointment_practitioner_id: userId,
           appointment_type_id: types.get(type.name) ?? null,

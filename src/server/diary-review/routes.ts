@@ -1,0 +1,43 @@
+/**
+ * The diary's review calls (issue 44 point 9): who is due for review, a rebooking e-mail, and a
+ * practitioner's printable day sheet. They read patients' names and clinical facts, so each needs
+ * the patients read privilege besides the diary's.
+ */
+import { defineCall, type CallDefinition } from '../http/calls';
+import { privilegeOf } from '../../shared/privileges';
+import { daySheetSchema, dueForReviewSchema, sendRebookingSchema } from '../../shared/diary/review';
+import { appointments, patients } from '../../shared/entities';
+import { dueForReview } from './due';
+import { sendRebooking } from './rebooking';
+import { daySheetDownload } from './day-sheet';
+
+const alsoNeeds = [privilegeOf(patients.module, 'list')];
+const readsPatients = { privilege: privilegeOf(appointments.module, 'list'), alsoNeeds };
+/** An invitation to book is the diary's act, as booking is. */
+const invitesPatients = { privilege: privilegeOf(appointments.module, 'insert'), alsoNeeds };
+
+export const diaryReviewCalls: CallDefinition[] = [
+  defineCall({
+    path: 'diary/get_due_for_review',
+    access: readsPatients,
+    input: dueForReviewSchema,
+    handler: async (ctx, input) => ({ data: await dueForReview(ctx, input) }),
+  }),
+  defineCall({
+    path: 'diary/send_rebooking',
+    access: invitesPatients,
+    input: sendRebookingSchema,
+    handler: async (ctx, input) => ({
+      data: await sendRebooking(ctx, Number(input.patient_id)),
+      messages: [{ type: 's', text: 'The rebooking e-mail was sent.' }],
+    }),
+  }),
+  defineCall({
+    path: 'diary/print_day_sheet',
+    access: readsPatients,
+    input: daySheetSchema,
+    download: true,
+    handler: (ctx, input) =>
+      daySheetDownload(ctx, Number(input.practitioner_id), String(input.date)),
+  }),
+];
