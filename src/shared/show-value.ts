@@ -1,11 +1,13 @@
 /**
- * How a stored value is shown: dates DD/MM/YYYY (HH:mm when timed), toggles Yes/No, quantities in
+ * How a stored value is shown: dates DD/MM/YYYY (HH:mm when timed; an instant in the clinic's
+ * time zone), toggles Yes/No, quantities in
  * the company's unit system, amounts in the company currency, references by their label, options
  * by their label. The web's list rows and the server's formatted exports both use it, so an
  * exported cell reads exactly as the screen does.
  */
 import { formatMoney, type Currency } from './currencies';
 import type { FieldDefinition, UnitOf } from './entities/types';
+import { showInstant } from './instant-text';
 import {
   formatQuantity,
   PRICE_BASIS,
@@ -74,6 +76,8 @@ export function pricedAs(field: FieldDefinition, row: Row | null, system: UnitSy
 export interface ShowContext {
   system: UnitSystem;
   currency: Currency;
+  /** The clinic's IANA time zone, in which instants are shown. */
+  timeZone: string;
 }
 
 function showMoney(value: unknown, currency: Currency): string {
@@ -89,6 +93,7 @@ export function showValue(field: FieldDefinition, row: Row, context: ShowContext
     if (typeof label === 'string' && label !== '') return label;
   }
   if (value === null || value === undefined || value === '') return '';
+  if (field.instant) return showInstant(value, context.timeZone);
   if (field.value === 'date') return displayDate(value);
   if (field.value === 'toggle') return toggleText(value);
   if (field.money) {

@@ -229,7 +229,7 @@ describe('values as shown', () => {
     const dose = herbs.fields.find((f) => f.name === 'herb_dose_max');
     expect(unitKindOf(dose?.unit, { herb_dose_unit_kind: 'weight' })).toBe('weight');
     const row = { herb_dose_unit_kind: 'volume', herb_dose_max: 1500 };
-    const context = { system: 'metric' as const, currency: gbp };
+    const context = { system: 'metric' as const, currency: gbp, timeZone: 'Europe/London' };
     expect(dose && showValue(dose, row, context)).toBe('1.5 l');
     expect(dose && showValue(dose, row, { ...context, system: 'imperial' })).toBe('3.17 pt');
     expect(readQuantity('30', 'volume', 'metric')).toBe(30);
@@ -240,7 +240,7 @@ describe('values as shown', () => {
   });
 
   it('shows amounts in the currency, references by label and options by label', () => {
-    const context = { system: 'metric' as const, currency: gbp };
+    const context = { system: 'metric' as const, currency: gbp, timeZone: 'Europe/London' };
     const total = prescriptions.fields.find((f) => f.name === 'prescription_total_price');
     expect(total && showValue(total, { prescription_total_price: 11.194 }, context)).toBe('£11.19');
     const row = {
@@ -254,7 +254,7 @@ describe('values as shown', () => {
   });
 
   it('names the toggles of a row\'s details (issue 43, 11: "Yes · No")', () => {
-    const context = { system: 'metric' as const, currency: gbp };
+    const context = { system: 'metric' as const, currency: gbp, timeZone: 'Europe/London' };
     const row = { module_name: 'herbs', module_enabled: 1, module_essential: 0 };
     expect(rowDetails(modules, row, context)).toBe('Enabled: Yes · Essential: No');
   });

@@ -15,9 +15,12 @@ import type { CallContext } from '../http/calls';
 import type { ModuleCache } from '../modules/module-cache';
 import { publicSettingsOf } from '../modules/present';
 
-/** Whether `name` is an IANA zone this server knows ('Europe/London', 'UTC'; not '+01:00'). */
+/**
+ * Whether `name` is an IANA zone this server knows ('Europe/London', 'UTC'). Not a bare offset
+ * ('+01:00'), which newer runtimes also accept: an offset has no clocks that change.
+ */
 export const isTimeZone = (name: unknown): name is string =>
-  typeof name === 'string' && name !== '' && IANAZone.isValidZone(name);
+  typeof name === 'string' && /^[A-Za-z]/.test(name) && IANAZone.isValidZone(name);
 
 /**
  * The server's own zone: TZ when it names an IANA zone (a leading ':' as POSIX allows), else what

@@ -20,7 +20,7 @@ import { BULK_LIMIT } from '../../shared/limits';
 import type { CallContext } from '../http/calls';
 import { ApiError, badRequest, conflict, notFound } from '../http/errors';
 import type { EntityBehaviour } from './behaviour';
-import { wholeSet } from './filtered-reads';
+import { readOf, wholeSet } from './filtered-reads';
 import { filtersInput, idInput, idList, relationFiltersInput } from './payloads';
 import { changeRelation, checkChange, relationOf } from './relations';
 import * as repo from './repository';
@@ -50,7 +50,7 @@ const companyOf = (ctx: CallContext) => ctx.caller.company.company_id;
 async function resolveSet(ctx: CallContext, d: EntityDefinition, input: SetInput) {
   if ((input.selected === undefined) === (input.matching === undefined))
     throw badRequest('Give either "selected" or "matching".');
-  const read = { trx: ctx.trx, d, companyId: companyOf(ctx) };
+  const read = await readOf(ctx, d);
   const set = input.matching
     ? await wholeSet(read, input.matching)
     : await wholeSet(read, {}).then((all) => ({ ...all, where: [repo.byIds(d, input.selected!)] }));
@@ -138,7 +138,7 @@ export function bulkCalls(
       route: 'list',
       input: matchingInput,
       handler: async (ctx, input) => {
-        const set = await wholeSet({ trx: ctx.trx, d, companyId: companyOf(ctx) }, input);
+        const set = await wholeSet(await readOf(ctx, d), input);
         return {
           count: await repo.countRows(ctx.trx, d, companyOf(ctx), set.where),
           limit: BULK_LIMIT,

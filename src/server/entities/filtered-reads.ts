@@ -8,6 +8,8 @@ import type { RawBuilder } from 'kysely';
 import type { EntityDefinition } from '../../shared/entities';
 import type { RowShape } from '../../shared/entities/row-shapes';
 import { beginAgain, commitWithNext, type Tx } from '../db/tenancy';
+import { clinicTimeZone } from '../diary/time-zone';
+import type { CallContext } from '../http/calls';
 import * as repo from './repository';
 import type { Row } from './repository';
 import { searchCondition, type SearchQuery } from './search';
@@ -44,16 +46,26 @@ interface Page {
   limit: number;
 }
 
-interface Read {
+export interface Read {
   trx: Tx;
   d: EntityDefinition;
   companyId: number;
+  /** The clinic's time zone: an instant field's day filter means its days. */
+  zone: string;
 }
 
+/** What a read of `d` needs of the call. */
+export const readOf = async (ctx: CallContext, d: EntityDefinition): Promise<Read> => ({
+  trx: ctx.trx,
+  d,
+  companyId: ctx.caller.company.company_id,
+  zone: await clinicTimeZone(ctx),
+});
+
 /** The search, when it is the whole query and the terms can answer it in list order. */
-function directSearch(d: EntityDefinition, q: ReadQuery): SearchQuery | null {
+function directSearch({ d, zone }: Pick<Read, 'd' | 'zone'>, q: ReadQuery): SearchQuery | null {
   if (q.sort !== undefined && q.sort !== '') return null;
-  const { conditions, search } = splitFilters(d, q.filters);
+  const { conditions, search } = splitFilters(d, q.filters, zone);
   if (!search || conditions.length > 0) return null;
   if (relationConditions(d, q.relation_filters).length > 0) return null;
   return termsServe(d, search) ? search : null;
@@ -61,10 +73,10 @@ function directSearch(d: EntityDefinition, q: ReadQuery): SearchQuery | null {
 
 /** Every condition of the query, a search's included (and narrowed when it can be). */
 async function conditionsOf(
-  { trx, d, companyId }: Read,
+  { trx, d, companyId, zone }: Read,
   q: ReadQuery,
 ): Promise<RawBuilder<unknown>[]> {
-  const { conditions, search } = splitFilters(d, q.filters);
+  const { conditions, search } = splitFilters(d, q.filters, zone);
   const all = [...conditions, ...relationConditions(d, q.relation_filters)];
   if (!search) return all;
   const narrowing = await narrowingCondition(trx, d, companyId, search);
@@ -78,7 +90,7 @@ export async function listPage(
 ): Promise<Row[]> {
   const { trx, d, companyId } = read;
   const shape = q.row_shape === 'summary' ? 'summary' : 'list';
-  const search = directSearch(d, q);
+  const search = directSearch(read, q);
   if (search) return searchedRows(read, search, page, shape);
   const where = await conditionsOf(read, q);
   // The page's rows are the list call's last statement.
@@ -118,7 +130,7 @@ async function searchedRows(
 
 export async function countMatches(read: Read, q: ReadQuery): Promise<SearchCount> {
   const { trx, d, companyId } = read;
-  const search = directSearch(d, q);
+  const search = directSearch(read, q);
   const counted = search ? await searchCount(trx, d, companyId, search) : null;
   if (counted) return counted;
   return {
@@ -129,7 +141,7 @@ export async function countMatches(read: Read, q: ReadQuery): Promise<SearchCoun
 
 export async function typeaheadLabels(read: Read, q: ReadQuery, page: Page) {
   const { trx, d, companyId } = read;
-  const search = directSearch(d, q);
+  const search = directSearch(read, q);
   // A search's page holds the names already, in the list's order: they are the labels.
   const source = search
     ? await searchPageSource(trx, d, companyId, search, page.offset, page.limit)
@@ -150,7 +162,7 @@ export async function typeaheadLabels(read: Read, q: ReadQuery, page: Page) {
  * null (read those with `typeaheadLabels`).
  */
 export function typeaheadSteps(read: Omit<Read, 'trx'>, q: ReadQuery, limit: number) {
-  const search = directSearch(read.d, q);
+  const search = directSearch(read, q);
   return search ? pageSteps(read.d, read.companyId, search, limit) : null;
 }
 
@@ -161,6 +173,6 @@ export function typeaheadSteps(read: Omit<Read, 'trx'>, q: ReadQuery, limit: num
 export async function wholeSet(read: Read, q: ReadQuery) {
   return {
     where: await conditionsOf(read, q),
-    orderBy: directSearch(read.d, q) ? orderBy(read.d, undefined) : listOrderBy(read.d, q.sort),
+    orderBy: directSearch(read, q) ? orderBy(read.d, undefined) : listOrderBy(read.d, q.sort),
   };
 }

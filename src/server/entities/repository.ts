@@ -33,6 +33,15 @@ export interface Selection {
   shape: 'list' | 'summary' | 'full';
 }
 
+/**
+ * An instant (timestamptz) as the entity calls answer it: ISO 8601 in UTC, as JavaScript writes
+ * one (2026-03-09T09:00:00.000Z) and as the field's rule stores what it was sent — so a value
+ * read, sent back and compared is the same text. Written by PostgreSQL, whatever the session's
+ * zone: no Date object reaches a row.
+ */
+export const instantText = (column: RawBuilder<unknown>): RawBuilder<string> =>
+  sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
 /** The fields of a shape, and those among them that reference another entity set's row. */
 function fieldsOf(definition: EntityDefinition, shape: Selection['shape']) {
   const summary = shape === 'summary' ? summaryFieldNames(definition) : null;
@@ -49,7 +58,11 @@ function fieldsOf(definition: EntityDefinition, shape: Selection['shape']) {
 function buildColumns(definition: EntityDefinition, shape: Selection['shape'], joined: boolean) {
   const { fields, references } = fieldsOf(definition, shape);
   const selected: RawBuilder<unknown>[] = fields.map((f) =>
-    f.value === 'json' ? sql`${col(f.name)}::text as ${sql.ref(f.name)}` : sql`${col(f.name)}`,
+    f.value === 'json'
+      ? sql`${col(f.name)}::text as ${sql.ref(f.name)}`
+      : f.instant
+        ? sql`${instantText(col(f.name))} as ${sql.ref(f.name)}`
+        : sql`${col(f.name)}`,
   );
   // The label of each referenced row, e.g. `prescription_patient_id_label` = "Smith, Jane":
   // from the joins of `fromOf` when reading, by a subquery where there is no FROM (RETURNING).

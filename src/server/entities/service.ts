@@ -317,7 +317,10 @@ export class EntityService {
   }
 
   async typeahead(ctx: CallContext, q: Query) {
-    return typeaheadLabels(await this.read(ctx), q, { offset: (q.page - 1) * q.limit, limit: q.limit });
+    return typeaheadLabels(await this.read(ctx), q, {
+      offset: (q.page - 1) * q.limit,
+      limit: q.limit,
+    });
   }
 
   async labels(ctx: CallContext, ids: number[]) {

@@ -15,6 +15,7 @@ import {
   unrenameableText,
 } from '../../shared/entities/row-rules';
 import { TREE_LIMIT } from '../../shared/limits';
+import { clinicTimeZone } from '../diary/time-zone';
 import type { CallContext } from '../http/calls';
 import { badRequest, notFound } from '../http/errors';
 import { findRow, selectRows, updateRow, type Row } from './repository';
@@ -156,7 +157,7 @@ export async function allFlat(
   page: number,
 ): Promise<Row[]> {
   return selectRows(ctx.trx, d, companyOf(ctx), {
-    where: filterConditions(d, filters),
+    where: filterConditions(d, filters, await clinicTimeZone(ctx)),
     orderBy: treeOrder(d),
     limit: Math.min(limit, TREE_LIMIT),
     offset: (page - 1) * Math.min(limit, TREE_LIMIT),

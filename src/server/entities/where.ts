@@ -64,6 +64,7 @@ function categorySubtree(ids: unknown[]): RawBuilder<unknown> {
 function fieldCondition(
   field: FieldDefinition,
   value: FilterScalar | FilterScalar[],
+  zone: string,
 ): Condition | null {
   const type = filterTypeOf(field);
   if (!type) throw badRequest(`Filter "${field.name}" is not allowed.`);
@@ -79,7 +80,7 @@ function fieldCondition(
       sql` or `,
     )})`;
   }
-  if (type === 'date') return dateCondition(field, values);
+  if (type === 'date') return dateCondition(field, values, zone);
   const typed = values.map((v) => scalarValue(field, type, v));
   if (type === 'category') return sql`${col(field.name)} in ${categorySubtree(typed)}`;
   return sql`${col(field.name)} in (${sql.join(typed)})`;
@@ -87,10 +88,13 @@ function fieldCondition(
 
 /**
  * Days and `from..to` ranges (shared/date-ranges), any of them matching. A day is compared as a
- * half-open span, so a timed field's whole day matches too.
+ * half-open span, so a timed field's whole day matches too. An instant's day is the clinic's:
+ * from its midnight in `zone` to the next (23 or 25 hours on a day the clocks change).
  */
-function dateCondition(field: FieldDefinition, values: FilterScalar[]): Condition {
+function dateCondition(field: FieldDefinition, values: FilterScalar[], zone: string): Condition {
   const column = col(field.name);
+  const dayStart = (day: RawBuilder<unknown>) =>
+    field.instant ? sql`(${day})::timestamp at time zone ${zone}` : day;
   const spans = values.map((raw) => {
     const text = String(stripExactPrefix(raw)).trim();
     const isRange = text.includes('..');
@@ -103,8 +107,8 @@ function dateCondition(field: FieldDefinition, values: FilterScalar[]): Conditio
       throw badRequest(`Filter "${field.name}": ${isRange ? DATE_RANGE_TEXT : ISO_DATE_TEXT}`);
     const { from, to } = range;
     const ends = [
-      ...(from !== null ? [sql`${column} >= ${from}::date`] : []),
-      ...(to !== null ? [sql`${column} < ${to}::date + 1`] : []),
+      ...(from !== null ? [sql`${column} >= ${dayStart(sql`${from}::date`)}`] : []),
+      ...(to !== null ? [sql`${column} < ${dayStart(sql`${to}::date + 1`)}`] : []),
     ];
     return sql`(${sql.join(ends, sql` and `)})`;
   });
@@ -134,10 +138,14 @@ function allowedFilters(definition: EntityDefinition): ReadonlyMap<string, Field
   return allowed;
 }
 
-/** The named filters as conditions, and the search apart: its pages are found differently. */
+/**
+ * The named filters as conditions, and the search apart: its pages are found differently. `zone`
+ * is the clinic's (diary/time-zone.ts), whose days an instant field's filter means.
+ */
 export function splitFilters(
   definition: EntityDefinition,
   filters: Filters,
+  zone: string,
 ): { conditions: Condition[]; search: SearchQuery | null } {
   const conditions: Condition[] = [];
   let search: SearchQuery | null = null;
@@ -154,6 +162,7 @@ export function splitFilters(
     const condition = fieldCondition(
       allowedFilters(definition).get(name) as FieldDefinition,
       value,
+      zone,
     );
     if (condition) conditions.push(condition);
   }
@@ -161,8 +170,12 @@ export function splitFilters(
 }
 
 /** Every filter, the search included, as conditions. */
-export function filterConditions(definition: EntityDefinition, filters: Filters): Condition[] {
-  const { conditions, search } = splitFilters(definition, filters);
+export function filterConditions(
+  definition: EntityDefinition,
+  filters: Filters,
+  zone: string,
+): Condition[] {
+  const { conditions, search } = splitFilters(definition, filters, zone);
   return search ? [...conditions, searchCondition(definition, search)] : conditions;
 }
 

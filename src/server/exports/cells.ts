@@ -5,6 +5,7 @@
  */
 import type { EntityDefinition, FieldDefinition } from '../../shared/entities';
 import { exportableFields, VERSION_HEADERS } from '../../shared/exports';
+import { isoInZone } from '../../shared/instant-text';
 import { showValue, textOf, type ShowContext } from '../../shared/show-value';
 import { VERSION_KEY } from '../entities/repository';
 import { badRequest } from '../http/errors';
@@ -51,8 +52,10 @@ const plainNumber = (f: FieldDefinition) =>
   !f.options &&
   !f.references;
 
-function rawCell(field: FieldDefinition, row: Row): Cell {
+function rawCell(field: FieldDefinition, row: Row, context: ShowContext): Cell {
   const value = row[field.name];
+  // An instant with the clinic's offset: as readable as the screen, and imported back exactly.
+  if (field.instant) return isoInZone(value, context.timeZone);
   if (NUMERIC.has(field.value)) {
     const n = numberOf(value);
     if (n !== null) return n;
@@ -88,7 +91,9 @@ export function exportColumns(
   const columns: ExportColumn[] = chosen.map((field) => ({
     name: field.name,
     header: formatted ? field.label : field.name,
-    cell: formatted ? (row) => shownCell(field, row, context) : (row) => rawCell(field, row),
+    cell: formatted
+      ? (row) => shownCell(field, row, context)
+      : (row) => rawCell(field, row, context),
   }));
   // With the id, a file edited and imported again updates rows: the version each row had lets
   // that import refuse the rows changed in Materia since (../imports/rows.ts).

@@ -7,7 +7,7 @@
 import type { z } from 'zod';
 import type { EntityDefinition } from '../../shared/entities';
 import { EXPORT_ROWS_HEADER, type ExportFormat } from '../../shared/exports';
-import { wholeSet } from '../entities/filtered-reads';
+import { readOf, wholeSet } from '../entities/filtered-reads';
 import * as repo from '../entities/repository';
 import type { CallContext, CallResult, DownloadSink } from '../http/calls';
 import { companyUnits } from '../modules/company-units';
@@ -41,9 +41,10 @@ export async function exportSet(
   const companyId = ctx.caller.company.company_id;
   // Everything that can be refused is checked before the reply starts: after that, a failure
   // can only cut the download short, not answer with a message.
-  const set = await wholeSet({ trx: ctx.trx, d, companyId }, input);
+  const read = await readOf(ctx, d);
+  const set = await wholeSet(read, input);
   const units = await companyUnits(ctx.trx, companyId);
-  const context = { system: units.unitSystem, currency: units.currency };
+  const context = { system: units.unitSystem, currency: units.currency, timeZone: read.zone };
   const columns = exportColumns(d, input.columns, input.formatted, context);
   const total = await repo.countRows(ctx.trx, d, companyId, set.where);
   const format = FORMATS[input.format];

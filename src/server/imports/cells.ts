@@ -1,12 +1,14 @@
 /**
  * A cell's text as the value a caller would send to `{entities}/insert`, read in the clinic's
- * conventions: dates as the screens write them (DD/MM/YYYY, also YYYY-MM-DD), quantities in the
+ * conventions: dates as the screens write them (DD/MM/YYYY, also YYYY-MM-DD), instants as the
+ * clinic's wall time or ISO 8601 with an offset (`instantCell`), quantities in the
  * clinic's unit system (a bare number in its smallest unit, or with a unit: "2 oz"), Yes/No,
  * options by value or label. Anything unreadable is passed on as written, so the field's own
  * rule refuses it with its own message: no second copy of the rules here.
  */
 import type { FieldDefinition } from '../../shared/entities';
-import { isoDateTime } from '../../shared/iso-date';
+import { isoDateTime, isoInstant } from '../../shared/iso-date';
+import { readWallTime } from '../../shared/wall-time';
 import { unitKindOf } from '../../shared/show-value';
 import { parseQuantity, priceStored, unitsOf, type UnitSystem } from '../../shared/units';
 
@@ -23,6 +25,23 @@ function dateOf(text: string, timed = false): string {
   const day = `${m[3]}-${pad(m[2])}-${pad(m[1])}`;
   if (!timed) return m[4] === undefined ? day : text;
   return isoDateTime(`${day} ${pad(m[4] ?? '0')}:${pad(m[5])}:${pad(m[6])}`) ?? text;
+}
+
+/**
+ * An instant's cell: ISO 8601 with its offset (as raw exports write it), or the clinic's wall
+ * time as the screens write it (DD/MM/YYYY HH:mm, also YYYY-MM-DD HH:mm) read in `zone`. A wall
+ * time the clocks skip or pass twice is refused by name: a file has no one to ask which was meant.
+ */
+export function instantCell(text: string, zone: string): { value: string } | { problem: string } {
+  const instant = isoInstant(text);
+  if (instant) return { value: instant };
+  const wall = dateOf(text, true);
+  const read = isoDateTime(wall) === null ? null : readWallTime(wall, zone);
+  if (read?.kind === 'instant') return { value: read.instant };
+  if (read?.kind === 'gap' || read?.kind === 'ambiguous') return { problem: read.text };
+  return {
+    problem: `"${text}" is not a date and time: write it as DD/MM/YYYY HH:mm (the clinic's time, ${zone}) or in ISO 8601 with its offset.`,
+  };
 }
 
 const numberOf = (text: string): number | string => {

@@ -12,7 +12,7 @@ import type { Tx } from '../db/tenancy';
 import { insertInput } from '../entities/payloads';
 import { fieldLabels } from '../entities/values';
 import { describeIssueWith } from '../http/validation';
-import { valueOf } from './cells';
+import { instantCell, valueOf } from './cells';
 import { findLabels, idOfLabel, labelKey } from './labels';
 import type { Table } from './table';
 
@@ -94,6 +94,8 @@ export async function prepareRows(
   table: Table,
   mapping: ImportMapping,
   system: UnitSystem,
+  /** The clinic's time zone: an instant's cell without an offset is its wall time. */
+  zone: string,
 ): Promise<PreparedRow[]> {
   const columns = columnsOf(d, table, mapping);
   const found = await findLabels(trx, companyId, wantedLabels(columns, table));
@@ -126,6 +128,13 @@ export async function prepareRows(
         const id = idOfLabel(found, column.field.references, cell, column.field.label);
         if (typeof id === 'string') row.errors.push(id);
         else row.values[column.field.name] = id;
+      } else if (column.field?.instant && cell !== '') {
+        const read = instantCell(cell, zone);
+        if ('value' in read) row.values[column.field.name] = read.value;
+        else {
+          row.errors.push(`${column.field.label}: ${read.problem}`);
+          explained.add(column.field.name);
+        }
       } else if (column.field) {
         const known = { ...defaults, ...row.values };
         const value = valueOf(column.field, cell, system, known);

@@ -25,6 +25,7 @@ import { companyUnits } from '../modules/company-units';
 import type { ImportInput } from './input';
 import { refuseChangedSinceExport } from './row-version';
 import { prepareRows, type PreparedRow } from './rows';
+import { clinicTimeZone } from '../diary/time-zone';
 import { readTable, type Table } from './table';
 
 const SAMPLE_ROWS = 5;
@@ -171,7 +172,8 @@ export async function importFile(
   const mapping = checkedMapping(d, table, input.mapping);
   const companyId = ctx.caller.company.company_id;
   const { unitSystem } = await companyUnits(ctx.trx, companyId);
-  const rows = await prepareRows(ctx.trx, companyId, d, table, mapping, unitSystem);
+  const zone = await clinicTimeZone(ctx);
+  const rows = await prepareRows(ctx.trx, companyId, d, table, mapping, unitSystem, zone);
   if (
     rows.some((r) => r.id !== undefined) &&
     !ctx.user.is_admin &&

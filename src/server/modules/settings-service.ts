@@ -4,6 +4,7 @@
  * item's rule (src/shared/settings.ts) before anything is written.
  */
 import { PRODUCT_MODULE } from '../../shared/modules';
+import { TIME_ZONE_SETTING } from '../../shared/product-module';
 import {
   settingDefaults,
   settingItems,
@@ -22,18 +23,29 @@ import { presentModule, publicSettingsOf, settingsOf, tabsOf, type ModuleView } 
 import { findModuleByName, listModules, updateModule, type SettingsColumn } from './repository';
 import { canSeeModule } from './visibility';
 import { PRICING_SETTINGS, repriceDrafts } from '../prescriptions/totals';
+import { timeZoneOf } from '../diary/time-zone';
 
 const columnOf = (isPublic: boolean): SettingsColumn =>
   isPublic ? 'module_public_settings' : 'module_settings';
 
-/** Public settings of every enabled module: what the landing page may read before login. */
+/**
+ * Public settings of every enabled module: what the landing page may read before login. The
+ * product module's row also carries `clinic_time_zone`, the zone its `time_zone` setting means
+ * ('' is the server's zone, which only the server knows), so that screens show instants in it.
+ */
 export async function enabledPublicSettings(trx: Tx, companyId: number) {
   const rows = await listModules(trx, companyId, { enabledOnly: true });
-  return rows.map((row) => ({
-    module_id: row.module_id,
-    module_name: row.module_name,
-    module_public_settings: publicSettingsOf(row),
-  }));
+  return rows.map((row) => {
+    const settings = publicSettingsOf(row);
+    return {
+      module_id: row.module_id,
+      module_name: row.module_name,
+      module_public_settings: settings,
+      ...(row.module_name === PRODUCT_MODULE
+        ? { clinic_time_zone: timeZoneOf(settings[TIME_ZONE_SETTING]) }
+        : {}),
+    };
+  });
 }
 
 /** The product module's public settings; defaults when its row is somehow absent. */

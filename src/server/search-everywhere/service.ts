@@ -15,6 +15,7 @@ import {
 import { sql, type RawBuilder } from 'kysely';
 import type { CallContext } from '../http/calls';
 import { typeaheadLabels, typeaheadSteps } from '../entities/filtered-reads';
+import { clinicTimeZone } from '../diary/time-zone';
 import type { NamedRow } from '../entities/search-pages';
 
 const KIND_DEFINITIONS: readonly EntityDefinition[] = EVERYWHERE_KINDS.map((entities) => {
@@ -100,10 +101,11 @@ export async function searchEverywhere(ctx: CallContext, text: string): Promise<
   if (!searchesRecords(text)) return [];
   const companyId = ctx.caller.company.company_id;
   const query = { filters: { search: text } };
+  const zone = await clinicTimeZone(ctx);
   const listed: EntityDefinition[] = [];
   for (const d of KIND_DEFINITIONS) if (await mayList(ctx, d)) listed.push(d);
   const served = listed.flatMap((d, kind) => {
-    const steps = typeaheadSteps({ d, companyId }, query, EVERYWHERE_ROWS);
+    const steps = typeaheadSteps({ d, companyId, zone }, query, EVERYWHERE_ROWS);
     return steps ? [{ kind, steps }] : [];
   });
   const found = await readTogether(ctx, served);
@@ -114,7 +116,7 @@ export async function searchEverywhere(ctx: CallContext, text: string): Promise<
     const rows =
       found.get(kind) ??
       (
-        await typeaheadLabels({ trx: ctx.trx, d, companyId }, query, {
+        await typeaheadLabels({ trx: ctx.trx, d, companyId, zone }, query, {
           offset: 0,
           limit: EVERYWHERE_ROWS,
         })

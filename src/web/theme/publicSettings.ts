@@ -12,6 +12,8 @@ export interface PublicSettingsRow {
   module_id: number;
   module_name: string;
   module_public_settings: unknown;
+  /** The product module's row only: the IANA zone the clinic's `time_zone` setting means. */
+  clinic_time_zone?: unknown;
 }
 
 interface ProductPublicSettings {
@@ -29,6 +31,11 @@ export interface PublicSettings {
   moduleIds: Record<string, number>;
   /** module_name → its public settings. */
   byModule: Record<string, SettingsObject>;
+  /**
+   * The clinic's IANA time zone, resolved by the server (its own zone while the setting is '');
+   * the browser's zone until the settings arrive (read it with useClinicTimeZone).
+   */
+  clinicTimeZone: string;
   /** False when the settings are the defaults because fetching failed. */
   loaded: boolean;
 }
@@ -51,6 +58,17 @@ export function parseSettings(value: unknown): Record<string, unknown> {
 }
 
 const productTabs = PRODUCT_MODULE_DEFINITION.tabs;
+
+const browserTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+
+/** Whether this browser knows the zone (Intl, not Luxon: the landing page's chunk stays small). */
+function isKnownZone(zone: string): boolean {
+  try {
+    return zone !== '' && Boolean(new Intl.DateTimeFormat('en', { timeZone: zone }));
+  } catch {
+    return false;
+  }
+}
 
 function productSettingsOf(stored: Record<string, unknown>): ProductPublicSettings {
   const values = withDefaults(productTabs, true, stored);
@@ -80,15 +98,19 @@ function productSettingsOf(stored: Record<string, unknown>): ProductPublicSettin
 export function publicSettingsOf(rows: readonly PublicSettingsRow[] | null): PublicSettings {
   const byModule: Record<string, SettingsObject> = {};
   const moduleIds: Record<string, number> = {};
+  let clinicTimeZone = browserTimeZone();
   for (const row of rows ?? []) {
     if (typeof row?.module_name !== 'string') continue;
     moduleIds[row.module_name] = Number(row.module_id);
     byModule[row.module_name] = parseSettings(row.module_public_settings) as SettingsObject;
+    const zone = row.module_name === PRODUCT_MODULE ? row.clinic_time_zone : undefined;
+    if (typeof zone === 'string' && isKnownZone(zone)) clinicTimeZone = zone;
   }
   return {
     product: productSettingsOf(byModule[PRODUCT_MODULE] ?? {}),
     moduleIds,
     byModule,
+    clinicTimeZone,
     loaded: rows !== null,
   };
 }

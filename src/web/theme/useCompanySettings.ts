@@ -1,7 +1,8 @@
 /**
  * The company-wide settings every screen may need: the unit system (units_imperial,
  * 0 = metric), the currency (product module setting `currency`), the idle lock's minutes, and
- * what prescriptions print and price by (clinic address and phone, markup on cost).
+ * what prescriptions print and price by (clinic address and phone, markup on cost), and the
+ * clinic's time zone (instants are shown in it).
  */
 import { useMemo } from 'react';
 import { currencyByCode, DEFAULT_CURRENCY, type Currency } from '../../shared/currencies';
@@ -25,6 +26,8 @@ interface CompanySettings {
   clinicPhone: string;
   /** A product without a price is priced at its cost times this (0 = not priced). */
   priceMarkup: number;
+  /** The clinic's IANA time zone (see useClinicTimeZone). */
+  timeZone: string;
 }
 
 const fallbackCurrency = currencyByCode(DEFAULT_CURRENCY) as Currency;
@@ -50,6 +53,7 @@ export function useCompanySettings(): CompanySettings {
       clinicAddress,
       clinicPhone,
       priceMarkup,
+      timeZone: publicSettings.clinicTimeZone,
     };
   }, [publicSettings, code, idle, clinicAddress, clinicPhone, priceMarkup]);
 }

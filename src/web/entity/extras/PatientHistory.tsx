@@ -110,7 +110,7 @@ function RecordTable({
   rows: readonly Row[];
   describe?: Describe | undefined;
 }) {
-  const { unitSystem, currency } = useCompanySettings();
+  const { unitSystem, currency, timeZone } = useCompanySettings();
   const { definition } = kind;
   const [date, title, ...details] = [kind.dateField, ...kind.columns].flatMap((name) => {
     const field = fieldOf(definition, name);
@@ -118,7 +118,7 @@ function RecordTable({
   });
   if (!date || !title) return null;
   const show = (field: FieldDefinition, row: Row) =>
-    showValue(field, row, { system: unitSystem, currency });
+    showValue(field, row, { system: unitSystem, currency, timeZone });
   const align = (field: FieldDefinition) => (field.money ? 'right' : undefined);
   return (
     <Table aria-label={definition.title} verticalSpacing={6} highlightOnHover>

@@ -26,7 +26,7 @@ const ROW_HEIGHT = 52;
 export function EntityList() {
   const { definition } = useEntityScope();
   const actions = useListActions();
-  const { unitSystem, currency } = useCompanySettings();
+  const { unitSystem, currency, timeZone } = useCompanySettings();
   const { list, selected, allMatching, selectMode, filtered } = useEntityState(
     useShallow((s) => ({
       list: s.list,
@@ -42,7 +42,7 @@ export function EntityList() {
     [definition, list],
   );
   const sortable = definition.capabilities.ordering && !filtered && !selectMode;
-  const context = { system: unitSystem, currency };
+  const context = { system: unitSystem, currency, timeZone };
   const Lead = ROW_LEADS[definition.entities];
   const renderRow = (index: number, handle: ReactNode, tabStop: boolean) => {
     const row = list[index] ?? {};
