@@ -3,6 +3,7 @@
  * reads them. Reads go through `callData` (quiet); writes through `call` with their messages left
  * to the screen, which shows a clash or an outside-hours warning where the drop happened.
  */
+import type { AvailabilityReply } from '../../../shared/diary/availability';
 import type { Envelope } from '../../../shared/envelope';
 import type { AppointmentStatus } from '../../../shared/diary/statuses';
 import { call, callData } from '../../api/client';
@@ -35,19 +36,6 @@ export interface RangeFilters {
   practitioner_ids?: number[];
   location_id?: number | null;
   type_id?: number | null;
-}
-
-/** A stretch a practitioner works, as the availability engine answers it. */
-export interface WorkingStretch {
-  practitioner_id: number;
-  location_id: number | null;
-  start: string | number;
-  end: string | number;
-}
-
-export interface AvailabilityAnswer {
-  zone?: string;
-  working: WorkingStretch[];
 }
 
 export interface MoveRequest {
@@ -98,11 +86,12 @@ export const diaryApi = {
       { from, to, ...filters },
       { quiet: true, signal },
     ).then((answer) => (Array.isArray(answer) ? answer : answer.appointments)),
-  availability: (from: string, to: string, practitionerIds: number[]) =>
-    callData<AvailabilityAnswer>('diary/get_availability', {
+  /** Working time per practitioner over clinic days `from`..`to` (both included). */
+  availability: (from: string, to: string, practitionerIds: readonly number[] = []) =>
+    callData<AvailabilityReply>('diary/get_availability', {
       from,
       to,
-      practitioner_ids: practitionerIds,
+      ...(practitionerIds.length ? { practitioner_ids: practitionerIds } : {}),
     }),
   patientAppointments: (patientId: number) =>
     callData<{ next: DiaryAppointment[]; past: DiaryAppointment[] }>(

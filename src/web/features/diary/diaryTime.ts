@@ -8,12 +8,6 @@ import { DateTime } from 'luxon';
 export type DiaryView = 'day' | 'week' | 'month';
 export const DIARY_VIEWS: readonly DiaryView[] = ['day', 'week', 'month'];
 
-/** The zone the diary shows: the clinic's setting, or the browser's while it is empty. */
-export function diaryZone(setting: string): string {
-  if (setting !== '' && DateTime.local().setZone(setting).isValid) return setting;
-  return Intl.DateTimeFormat().resolvedOptions().timeZone;
-}
-
 /** `YYYY-MM-DD` of today in `zone`. */
 export const todayIn = (zone: string): string => DateTime.now().setZone(zone).toISODate() ?? '';
 

@@ -5,7 +5,9 @@
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { diaryApi, type RangeFilters, type WorkingStretch } from './diaryApi';
+import { DateTime } from 'luxon';
+import type { PractitionerAvailability } from '../../../shared/diary/availability';
+import { diaryApi, type RangeFilters } from './diaryApi';
 import { viewRange, type DiaryView } from './diaryTime';
 
 export const DIARY_RANGE_KEY = ['diary', 'range'] as const;
@@ -14,11 +16,11 @@ const AVAILABILITY_KEY = ['diary', 'availability'] as const;
 export const rangeKey = (from: string, to: string, filters: RangeFilters) =>
   [...DIARY_RANGE_KEY, from, to, filters] as const;
 
-const ms = (value: string | number) => (typeof value === 'number' ? value : Date.parse(value));
-
 export function useDiaryRange(view: DiaryView, date: string, zone: string, filters: RangeFilters) {
   const { from, to } = viewRange(view, date, zone);
   const key = rangeKey(from, to, filters);
+  const firstDay = DateTime.fromISO(from, { zone }).toISODate() ?? '';
+  const lastDay = DateTime.fromISO(to, { zone }).minus({ days: 1 }).toISODate() ?? '';
   const appointments = useQuery({
     queryKey: key,
     queryFn: ({ signal }) => diaryApi.range(from, to, filters, signal),
@@ -27,12 +29,12 @@ export function useDiaryRange(view: DiaryView, date: string, zone: string, filte
   const ids = filters.practitioner_ids ?? [];
   const availability = useQuery({
     queryKey: [...AVAILABILITY_KEY, from, to, ids],
-    queryFn: () => diaryApi.availability(from.slice(0, 10), to.slice(0, 10), ids),
+    queryFn: () => diaryApi.availability(firstDay, lastDay, ids),
     enabled: view !== 'month',
     staleTime: 60_000,
   });
   const working = useMemo(
-    () => byPractitioner(availability.data?.working ?? []),
+    () => byPractitioner(availability.data?.practitioners ?? []),
     [availability.data],
   );
   return {
@@ -47,14 +49,13 @@ export function useDiaryRange(view: DiaryView, date: string, zone: string, filte
 }
 
 /** Working stretches in epoch ms, per practitioner. */
-function byPractitioner(stretches: readonly WorkingStretch[]) {
-  const map = new Map<number, Array<[number, number]>>();
-  for (const s of stretches) {
-    const list = map.get(s.practitioner_id) ?? [];
-    list.push([ms(s.start), ms(s.end)]);
-    map.set(s.practitioner_id, list);
-  }
-  return map;
+function byPractitioner(practitioners: readonly PractitionerAvailability[]) {
+  return new Map(
+    practitioners.map((p) => [
+      p.user_id,
+      p.intervals.map((i): [number, number] => [Date.parse(i.start), Date.parse(i.end)]),
+    ]),
+  );
 }
 
 /** Whether [start, start + minutes) lies inside a stretch of the practitioner's work. */

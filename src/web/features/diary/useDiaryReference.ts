@@ -5,11 +5,10 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { PRODUCT_MODULE } from '../../../shared/module-entry';
-import { TIME_ZONE_SETTING } from '../../../shared/product-module';
+import { DateTime } from 'luxon';
 import { callData } from '../../api/client';
-import { useSettings } from '../../session/queries';
-import { diaryZone } from './diaryTime';
+import { diaryApi } from './diaryApi';
+import { useClinicTimeZone } from '../../theme/useClinicTimeZone';
 
 export interface Practitioner {
   id: number;
@@ -39,21 +38,17 @@ const listAll = (entities: string, filters: Row = {}) =>
 
 const REFERENCE_STALE_MS = 60_000;
 
-/**
- * The clinic's zone: the product setting `time_zone`, or while the clinic left it empty the
- * browser's zone (a stop-gap: the server then uses its own zone, which the web does not know).
- */
-export function useClinicZone(): string {
-  const setting = useSettings().data?.[PRODUCT_MODULE]?.[TIME_ZONE_SETTING];
-  return diaryZone(typeof setting === 'string' ? setting : '');
-}
+/** The clinic's zone (resolved by the server, with the public settings). */
+export const useClinicZone = (): string => useClinicTimeZone();
 
 export type DiaryReference = ReturnType<typeof useDiaryReference>;
 
 export function useDiaryReference() {
+  // The practitioners come with their working time: whoever may see the diary may see them.
+  const today = DateTime.now().toISODate() ?? '';
   const users = useQuery({
     queryKey: ['diary', 'practitioners'],
-    queryFn: () => listAll('users', { user_practitioner: 1 }),
+    queryFn: () => diaryApi.availability(today, today),
     staleTime: REFERENCE_STALE_MS,
   });
   const locations = useQuery({
@@ -67,13 +62,10 @@ export function useDiaryReference() {
     staleTime: REFERENCE_STALE_MS,
   });
   return useMemo(() => {
-    const practitioners: Practitioner[] = (users.data ?? []).map((row) => ({
-      id: Number(row.user_id),
-      name:
-        [text(row.user_first_name), text(row.user_last_name)].join(' ').trim() ||
-        text(row.user_name) ||
-        text(row.user_email),
-      colour: text(row.user_colour) || '#228be6',
+    const practitioners: Practitioner[] = (users.data?.practitioners ?? []).map((p) => ({
+      id: p.user_id,
+      name: p.name,
+      colour: p.colour || '#228be6',
     }));
     const places: Place[] = (locations.data ?? []).map((row) => ({
       id: Number(row.location_id),
