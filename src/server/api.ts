@@ -8,6 +8,7 @@ import { availabilityCalls } from './availability/routes';
 import { bookingCalls } from './booking/routes';
 import { calendarFeedCalls } from './calendar-feeds/routes';
 import { dashboardCalls } from './dashboard/routes';
+import { diaryCalls } from './diary/routes';
 import { diaryReviewCalls } from './diary-review/routes';
 import { entityCalls } from './entities/routes';
 import { groupCalls } from './groups/routes';
@@ -28,6 +29,7 @@ export function buildRegistry(): CallRegistry {
     .add(...bookingCalls)
     .add(...messageCalls)
     .add(...availabilityCalls)
+    .add(...diaryCalls)
     .add(...calendarFeedCalls)
     .addFamily(preferenceCalls)
     .addFamily(entityCalls);

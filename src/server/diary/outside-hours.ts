@@ -1,12 +1,19 @@
 /**
  * Why an appointment falls outside its practitioner's working time, or null: the availability
- * engine's answer (src/server/availability/, outsideHoursReason), for a live appointment only.
+ * engine's answer (src/server/availability/, workingHoursProblem), as a sentence.
  */
 import type { CallContext } from '../http/calls';
 import type { Row } from '../entities/repository';
+import { workingHoursProblem } from '../availability/service';
+import { toUtcIso, type InstantValue } from './format';
+import { clinicZone } from './zone';
 
 export async function outsideHours(ctx: CallContext, row: Row): Promise<string | null> {
-  void ctx;
-  void row;
-  return Promise.resolve(null); // wired to outsideHoursReason once the availability engine lands
+  const problem = await workingHoursProblem(ctx.trx, ctx.caller.company.company_id, {
+    zone: await clinicZone(ctx),
+    practitionerId: row.appointment_practitioner_id as number,
+    start: toUtcIso(row.appointment_start as InstantValue),
+    end: toUtcIso(row.appointment_end as InstantValue),
+  });
+  return problem === null ? null : `${problem[0]?.toUpperCase() ?? ''}${problem.slice(1)}.`;
 }
