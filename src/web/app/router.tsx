@@ -55,6 +55,10 @@ const PrescriptionReceipt = lazyNamed(
 const BatchTracePrint = lazyNamed(() => import('../features/stock/BatchTrace'), 'BatchTracePrint');
 const StockPage = lazyNamed(() => import('../features/stock/StockPage'), 'StockPage');
 const DiaryPage = lazyNamed(() => import('../features/diary/DiaryPage'), 'DiaryPage');
+const DueForReviewPage = lazyNamed(
+  () => import('../features/diary-review/DueForReviewPage'),
+  'DueForReviewPage',
+);
 const OfflineClientsPage = lazyNamed(
   () => import('../features/offline/OfflineClientsPage'),
   'OfflineClientsPage',
@@ -99,6 +103,7 @@ export const router = createBrowserRouter([
           { path: 'test', element: page(<TestPage />) },
           { path: 'stock', element: page(<StockPage />) },
           { path: DIARY_ROUTE, element: page(<DiaryPage />) },
+          { path: `${DIARY_ROUTE}/review`, element: page(<DueForReviewPage />) },
           { path: AUDIT_TRAIL_ROUTE, element: page(<AuditTrailPage />) },
           { path: ':entity', element: page(<EntityPage />) },
           { path: ':entity/:id', element: page(<EntityPage />) },

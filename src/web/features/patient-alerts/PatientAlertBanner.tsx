@@ -9,6 +9,7 @@ import { Anchor, Badge, Text, UnstyledButton } from '@mantine/core';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import type { SlotProps } from '../../entity/extras/extraViews';
+import { RunsOutNotice } from '../diary-review/RunsOutNotice';
 import type { AlertGroup } from './alertGroups';
 import classes from './PatientAlertBanner.module.css';
 import { usePatientAlerts, type AlertBannerModel } from './usePatientAlerts';
@@ -38,6 +39,7 @@ export function PatientAlertBanner({ definition, row }: Pick<SlotProps, 'definit
           ))}
         </div>
       )}
+      {definition.entities === 'patients' && <RunsOutNotice patientId={model.alerts.patient_id} />}
     </section>
   );
 }
