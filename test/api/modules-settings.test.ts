@@ -26,6 +26,7 @@ interface PublicRow {
   module_id: number;
   module_name: string;
   module_public_settings: Settings;
+  clinic_time_zone?: string;
 }
 
 let ids: Record<string, number>;
@@ -51,7 +52,9 @@ describe('public settings (no login)', () => {
     expect(reply).toMatchObject({ status: 200, result: true, messages: [] });
     expect(reply.data.map((m) => m.module_name)).toEqual(MODULES.map((m) => m.name));
     for (const row of reply.data) {
+      // The product module's row also says which zone its time_zone setting means.
       expect(Object.keys(row).sort()).toEqual([
+        ...(row.module_name === 'materia' ? ['clinic_time_zone'] : []),
         'module_id',
         'module_name',
         'module_public_settings',
@@ -70,6 +73,7 @@ describe('public settings (no login)', () => {
       login_background_image: '',
       login_background_image_copyright: '',
       units_imperial: 0,
+      time_zone: '',
       ...DEFAULT_COLOURS,
     });
   });
@@ -172,6 +176,38 @@ describe('changing one setting', () => {
     const reply = await update('update_public_settings', { module_id: ids.materia, field, value });
     expect(reply.messages[0]?.text).toBe(text);
     expect(await publicSettings()).toEqual(before);
+  });
+
+  it.each([
+    ['Mars/Olympus', '"time_zone": Must be one of the listed choices.'],
+    ['+01:00', '"time_zone": Must be one of the listed choices.'],
+    [60, '"time_zone" must be text.'],
+  ])('refuses the time zone %j naming the field', async (value, text) => {
+    const before = await publicSettings();
+    const reply = await update('update_public_settings', {
+      module_id: ids.materia,
+      field: 'time_zone',
+      value,
+    });
+    expect(reply).toMatchObject({ status: 400, result: false });
+    expect(reply.messages[0]?.text).toBe(text);
+    expect(await publicSettings()).toEqual(before);
+  });
+
+  it("tells the web the clinic's zone: the chosen one, or the server's while none is", async () => {
+    const zone = async () =>
+      (await call<PublicRow[]>(env.server, env.company, 'modules/get_public_settings')).data.find(
+        (row) => row.module_name === 'materia',
+      )?.clinic_time_zone;
+    const serverZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    expect(await zone()).toBe(serverZone);
+    const chosen = serverZone === 'Pacific/Auckland' ? 'Europe/Paris' : 'Pacific/Auckland';
+    const set = (value: string) =>
+      update('update_public_settings', { module_id: ids.materia, field: 'time_zone', value });
+    expect((await set(chosen)).result).toBe(true);
+    expect(await zone()).toBe(chosen);
+    expect((await set('')).result).toBe(true);
+    expect(await zone()).toBe(serverZone);
   });
 
   it('stores a toggle and a text', async () => {

@@ -8,6 +8,7 @@ import { currencyByCode, type Currency } from '../../src/shared/currencies';
 import { isoInZone, showInstant, wallTimeOf } from '../../src/shared/instant-text';
 import { showValue } from '../../src/shared/show-value';
 import { readWallTime } from '../../src/shared/wall-time';
+import { changesOf } from '../../src/server/audit/changes';
 import { instantCell } from '../../src/server/imports/cells';
 import { isTimeZone, serverTimeZone, timeZoneOf } from '../../src/server/diary/time-zone';
 import { publicSettingsOf } from '../../src/web/theme/publicSettings';
@@ -42,6 +43,19 @@ describe('an instant shown in the clinic zone', () => {
     };
     const row = { appointment_start: '2026-03-09T09:00:00.000Z' };
     expect(showValue(start, row, context)).toBe('09/03/2026 10:00');
+  });
+
+  it('is what the audit trail shows of a changed instant', () => {
+    const before = { appointment_start: '2026-03-09T09:00:00.000Z' };
+    const after = { appointment_start: '2026-03-09T09:30:00.000Z' };
+    expect(changesOf('appointments', before, after, LONDON)).toEqual([
+      {
+        field: 'appointment_start',
+        label: 'Start',
+        before: '09/03/2026 09:00',
+        after: '09/03/2026 09:30',
+      },
+    ]);
   });
 });
 

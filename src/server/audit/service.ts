@@ -25,6 +25,7 @@ import type { CallContext } from '../http/calls';
 import { notFound } from '../http/errors';
 import { existingIds } from '../entities/repository';
 import { notFoundText } from '../entities/values';
+import { clinicTimeZone } from '../diary/time-zone';
 import { changesOf, entityLabel } from './changes';
 import {
   auditRows,
@@ -34,7 +35,8 @@ import {
   type RecordSet,
 } from './repository';
 
-function presentLine(row: AuditRow): AuditLine {
+/** `zone`: the clinic's, in which a changed instant is shown. */
+function presentLine(row: AuditRow, zone: string): AuditLine {
   return {
     audit_id: row.audit_id,
     at: row.at.toISOString(),
@@ -46,7 +48,7 @@ function presentLine(row: AuditRow): AuditLine {
     entity_label: entityLabel(row.entity),
     entity_id: row.entity_id,
     ip: row.ip,
-    changes: changesOf(row.entity, row.before, row.after),
+    changes: changesOf(row.entity, row.before, row.after, zone),
   };
 }
 
@@ -61,8 +63,9 @@ export async function auditPage(
     limit: size + 1,
   });
   const shown = rows.slice(0, size);
+  const zone = await clinicTimeZone(ctx);
   return {
-    lines: shown.map(presentLine),
+    lines: shown.map((row) => presentLine(row, zone)),
     next_before_id: rows.length > size ? (shown.at(-1)?.audit_id ?? null) : null,
   };
 }
