@@ -19,6 +19,7 @@ import { preferenceCalls } from './preferences/routes';
 import { searchEverywhereCalls } from './search-everywhere/routes';
 import { stockCalls } from './stock/routes';
 import { userCalls } from './users/routes';
+import { waitlistCalls } from './waitlist/routes';
 
 export function buildRegistry(): CallRegistry {
   return new CallRegistry()
@@ -31,6 +32,7 @@ export function buildRegistry(): CallRegistry {
     .add(...availabilityCalls)
     .add(...diaryCalls)
     .add(...calendarFeedCalls)
+    .add(...waitlistCalls)
     .addFamily(preferenceCalls)
     .addFamily(entityCalls);
 }

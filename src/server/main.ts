@@ -23,6 +23,7 @@ import { buildApp } from './http/app';
 import { publicBaseUrl } from './mail/links';
 import { buildRegistry } from './api';
 import { startMessageWorker } from './messages/worker';
+import { startWaitlistWorker } from './waitlist/jobs';
 import { registerSeeders } from './seed/register';
 import { createServices } from './services';
 import { readVersion, WEB_ROOT } from './version';
@@ -124,6 +125,7 @@ async function main(): Promise<void> {
       await listenShared(app, { port: config.port, host: config.host, first: false });
       watchdog.start();
       if (config.jobWorker) await startMessageWorker(database.jobs, services);
+      if (config.jobWorker) await startWaitlistWorker(database.jobs, services);
       reportReady();
       log.info(`Server process ${process.pid} is ready`);
       return;
@@ -146,6 +148,7 @@ async function main(): Promise<void> {
     stopPruning = startAuditPruning(database.db, (err) => log.warn({ err }, 'audit prune failed'));
     // Due reminders and messages (src/server/messages/); stopped by database.close().
     if (config.jobWorker) await startMessageWorker(database.jobs, services);
+    if (config.jobWorker) await startWaitlistWorker(database.jobs, services);
     const url = publicBaseUrl(config);
     const lines = [
       '',

@@ -161,9 +161,11 @@ describe.each(ROUTES)('a user holding only %s', (privilege) => {
 /** The calls anyone may make, or any logged-in user: each one a deliberate choice. */
 const OPEN_BY_DESIGN = {
   public: [
+    'booking/accept_offer',
     'booking/book',
     'booking/cancel',
     'booking/get_booking',
+    'booking/get_offer',
     'booking/get_options',
     'booking/get_slots',
     'booking/reschedule',

@@ -76,6 +76,8 @@ const NAMED: Record<string, Example> = {
     manage_token: 'v1.1.1.1.not-signed',
     start: '2031-01-06T10:00:00+00:00',
   }),
+  'booking/accept_offer': () => ({ offer_token: 'not-an-offer' }),
+  'booking/get_offer': () => ({ offer_token: 'not-an-offer' }),
   'captcha/challenge': () => ({}),
   'calendar_feeds/get': () => ({}),
   'calendar_feeds/renew': () => ({}),

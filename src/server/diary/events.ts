@@ -6,6 +6,7 @@
  */
 import type { Tx } from '../db/tenancy';
 import { onAppointmentChanged } from '../messages/schedule';
+import { onTimeFreed } from '../waitlist/jobs';
 
 export interface AppointmentEvent {
   kind: 'booked' | 'moved' | 'cancelled';
@@ -20,4 +21,5 @@ export interface AppointmentEvent {
  */
 export async function appointmentChanged(trx: Tx, event: AppointmentEvent): Promise<void> {
   await onAppointmentChanged(trx, event);
+  await onTimeFreed(trx, event);
 }

@@ -21,6 +21,8 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   'booking/get_booking': 120,
   'booking/cancel': 30,
   'booking/reschedule': 30,
+  'booking/get_offer': 120,
+  'booking/accept_offer': 30,
   // GET /feeds/…: calendar services (Google's, say) fetch many clinics' feeds from few addresses.
   'calendar_feeds/feed': 600,
 };

@@ -18,7 +18,7 @@ import type { Tx } from '../db/tenancy';
 export const JOB_SCHEMA = 'pgboss';
 
 /** Materia's queues; each is created at migrate time (install.ts). */
-export const QUEUES = { messages: 'messages' } as const;
+export const QUEUES = { messages: 'messages', waitlist: 'waitlist' } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
 /** Retries after the first attempt; with back-off from JOB_RETRY_SECONDS they span about 2 hours. */
