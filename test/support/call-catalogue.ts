@@ -83,6 +83,29 @@ const NAMED: Record<string, Example> = {
   'calendar_feeds/renew': () => ({}),
   'dashboard/get_stats': () => ({}),
   'dashboard/get_stock_alerts': () => ({ days: 30 }),
+  'diary/book_series': async (ids) => ({
+    appointment_patient_id: await ids.row('patients'),
+    appointment_practitioner_id: await ids.row('users'),
+    start: '2031-01-06T10:00',
+    end: '2031-01-06T10:30',
+    override_reason: 'Matrix example',
+    recurrence: { every_weeks: 1, count: 2 },
+  }),
+  'diary/cancel': async (ids) => ({
+    appointment_id: await ids.disposable('appointments'),
+    reason: 'Matrix example',
+  }),
+  'diary/get_patient_appointments': async (ids) => ({ patient_id: await ids.row('patients') }),
+  'diary/get_range': () => ({ from: '2031-01-06', to: '2031-01-12' }),
+  'diary/move': async (ids) => ({
+    appointment_id: await ids.row('appointments'),
+    start: '2031-02-03T10:00',
+    override_reason: 'Matrix example',
+  }),
+  'diary/set_status': async (ids) => ({
+    appointment_id: await ids.row('appointments'),
+    status: 'confirmed',
+  }),
   'diary/get_availability': async (ids) => ({
     from: '2026-03-30',
     to: '2026-04-05',
