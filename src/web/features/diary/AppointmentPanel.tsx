@@ -47,27 +47,25 @@ export function AppointmentPanel({ appointment: a, zone, writes, onClose }: Prop
       {a && (
         <Stack gap="sm">
           <Text fw={600}>{patientOf(a)}</Text>
-          <Badge color={STATUS_COLOURS[a.appointment_status]} variant="light">
-            {statusLabel(a.appointment_status)}
+          <Badge color={STATUS_COLOURS[a.status]} variant="light">
+            {statusLabel(a.status)}
           </Badge>
-          <Line label="When" value={whenText(a.appointment_start, a.appointment_end, zone)} />
-          <Line label="Practitioner" value={a.appointment_practitioner_id_label} />
-          <Line label="Type" value={a.appointment_type_id_label} />
-          <Line label="Location" value={a.appointment_location_id_label} />
-          <Line label="Room" value={a.appointment_room_id_label} />
-          <Line label="Notes" value={a.appointment_notes} />
-          <Line label="Outside hours" value={a.appointment_override_reason} />
-          <Line label="Why cancelled" value={a.appointment_cancel_reason} />
+          <Line label="When" value={whenText(a.start, a.end, zone)} />
+          <Line label="Practitioner" value={a.practitioner_name} />
+          <Line label="Type" value={a.type_name} />
+          <Line label="Room" value={a.room_name} />
+          <Line label="Notes" value={a.notes} />
+          <Line label="Outside hours" value={a.override_reason} />
           <StatusActions appointment={a} onStatus={writes.setStatus} />
           <Group gap="md">
-            <Anchor component={Link} to={`/app/patients/${a.appointment_patient_id}`}>
+            <Anchor component={Link} to={`/app/patients/${a.patient_id}`}>
               Open the patient
             </Anchor>
             <Anchor component={Link} to={`/app/appointments/${a.appointment_id}`}>
               Open the appointment record
             </Anchor>
           </Group>
-          {isLive(a.appointment_status) && !cancelling && (
+          {isLive(a.status) && !cancelling && (
             <Button color="red" variant="light" onClick={() => setCancelling(true)}>
               Cancel appointment
             </Button>

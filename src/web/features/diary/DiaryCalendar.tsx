@@ -100,7 +100,7 @@ export function DiaryCalendar(props: Props) {
   const eventProps: EventPropGetter<CalendarEvent> = (event) => ({
     className: [
       classes.event,
-      isLive(event.appointment.appointment_status) ? '' : classes.cancelled,
+      isLive(event.appointment.status) ? '' : classes.cancelled,
       saving.has(event.id) ? classes.saving : '',
     ].join(' '),
     style: { '--event-colour': colourOf(event) } as React.CSSProperties,
@@ -146,8 +146,8 @@ export function DiaryCalendar(props: Props) {
         resourceTitleAccessor={(column) => column.title}
         resourceAccessor={(event) => event.resourceId ?? undefined}
         tooltipAccessor={(event) => event.title}
-        draggableAccessor={(event) => isLive(event.appointment.appointment_status)}
-        resizableAccessor={(event) => isLive(event.appointment.appointment_status)}
+        draggableAccessor={(event) => isLive(event.appointment.status)}
+        resizableAccessor={(event) => isLive(event.appointment.status)}
         eventPropGetter={eventProps}
         slotPropGetter={slotProps}
         onSelectSlot={(slot) =>

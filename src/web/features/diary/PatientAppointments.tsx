@@ -10,13 +10,20 @@ import { STATUS_COLOURS } from './calendarEvents';
 import type { DiaryAppointment } from './diaryApi';
 import { whenText } from './diaryTime';
 import { bookForPatientPath } from './diaryRoute';
-import { useClinicZone } from './useDiaryReference';
+import { useClinicZone, useDiaryReference } from './useDiaryReference';
 import { usePatientAppointments } from './usePatientAppointments';
 
 const statusLabel = (status: string) =>
   APPOINTMENT_STATUS_OPTIONS.find((o) => o.value === status)?.label ?? status;
 
-function Rows({ title, rows, zone }: { title: string; rows: DiaryAppointment[]; zone: string }) {
+interface RowsProps {
+  title: string;
+  rows: DiaryAppointment[];
+  zone: string;
+  names: ReadonlyMap<number, string>;
+}
+
+function Rows({ title, rows, zone, names }: RowsProps) {
   return (
     <Stack gap={4}>
       <Title order={3} size="h6">
@@ -33,19 +40,17 @@ function Rows({ title, rows, zone }: { title: string; rows: DiaryAppointment[]; 
               <Table.Tr key={a.appointment_id}>
                 <Table.Td>
                   <Anchor component={Link} to={`/app/appointments/${a.appointment_id}`} size="sm">
-                    {whenText(a.appointment_start, a.appointment_end, zone)}
+                    {whenText(a.start, a.end, zone)}
                   </Anchor>
                 </Table.Td>
                 <Table.Td>
                   <Text size="sm">
-                    {[a.appointment_practitioner_id_label, a.appointment_type_id_label]
-                      .filter(Boolean)
-                      .join(' · ')}
+                    {[names.get(a.practitioner_id), a.type_name].filter(Boolean).join(' · ')}
                   </Text>
                 </Table.Td>
                 <Table.Td>
-                  <Badge color={STATUS_COLOURS[a.appointment_status]} variant="light">
-                    {statusLabel(a.appointment_status)}
+                  <Badge color={STATUS_COLOURS[a.status]} variant="light">
+                    {statusLabel(a.status)}
                   </Badge>
                 </Table.Td>
               </Table.Tr>
@@ -61,6 +66,8 @@ export function PatientAppointments({ rowId }: SlotProps) {
   const zone = useClinicZone();
   const patientId = Number(rowId);
   const list = usePatientAppointments(patientId);
+  const { practitioners } = useDiaryReference();
+  const names = new Map(practitioners.map((p) => [p.id, p.name]));
   return (
     <Stack gap="sm" data-slot="patient_appointments">
       <Group>
@@ -76,8 +83,8 @@ export function PatientAppointments({ rowId }: SlotProps) {
         </Text>
       ) : (
         <>
-          <Rows title="Next" rows={list.next} zone={zone} />
-          <Rows title="Past" rows={list.past} zone={zone} />
+          <Rows title="Next" rows={list.next} zone={zone} names={names} />
+          <Rows title="Past" rows={list.past} zone={zone} names={names} />
         </>
       )}
     </Stack>

@@ -16,15 +16,15 @@ interface Props {
 }
 
 export function StatusActions({ appointment, onStatus }: Props) {
-  if (!isLive(appointment.appointment_status)) return null;
+  if (!isLive(appointment.status)) return null;
   return (
     <Group gap={4}>
       {ACTIONS.map(({ status, label }) => (
         <Button
           key={status}
           size="compact-xs"
-          variant={appointment.appointment_status === status ? 'filled' : 'light'}
-          aria-pressed={appointment.appointment_status === status}
+          variant={appointment.status === status ? 'filled' : 'light'}
+          aria-pressed={appointment.status === status}
           aria-label={`${label}: ${patientOf(appointment)}`}
           onClick={() => void onStatus(appointment.appointment_id, status, label)}
         >

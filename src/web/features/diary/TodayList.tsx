@@ -15,7 +15,7 @@ interface Props {
 }
 
 export function TodayList({ zone, today, writes, onOpen }: Props) {
-  const rows = today.rows.filter((a) => isLive(a.appointment_status));
+  const rows = today.rows.filter((a) => isLive(a.status));
   return (
     <Paper withBorder p="sm" component="section" aria-labelledby="diary-today">
       <Title order={2} size="h5" id="diary-today" mb="xs">
@@ -31,12 +31,10 @@ export function TodayList({ zone, today, writes, onOpen }: Props) {
           <li key={a.appointment_id} data-testid="today-appointment">
             <UnstyledButton onClick={() => onOpen(a)}>
               <Text size="sm" fw={600}>
-                {timeSpan(a.appointment_start, a.appointment_end, zone)} {patientOf(a)}
+                {timeSpan(a.start, a.end, zone)} {patientOf(a)}
               </Text>
               <Text size="xs" c="dimmed">
-                {[a.appointment_practitioner_id_label, a.appointment_type_id_label]
-                  .filter(Boolean)
-                  .join(' · ')}
+                {[a.practitioner_name, a.type_name].filter(Boolean).join(' · ')}
               </Text>
             </UnstyledButton>
             <StatusActions appointment={a} onStatus={writes.setStatus} />

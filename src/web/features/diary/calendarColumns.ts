@@ -3,13 +3,19 @@
  * and location filters, and on a phone to the one column chosen.
  */
 import type { CalendarColumn } from './calendarEvents';
-import type { Place, Practitioner } from './useDiaryReference';
+import type { Practitioner } from './useDiaryReference';
+
+interface Room {
+  id: number;
+  name: string;
+  siteId: number | null;
+}
 import type { ColumnsBy } from './useDiaryState';
 
 interface Input {
   columnsBy: ColumnsBy;
   practitioners: readonly Practitioner[];
-  rooms: readonly Place[];
+  rooms: readonly Room[];
   practitionerId: number | null;
   locationId: number | null;
   /** On a phone: the chosen column (null = the first); undefined shows them all. */

@@ -5,7 +5,6 @@
 import type { AppointmentStatus } from '../../../shared/diary/statuses';
 import type { DiaryAppointment } from './diaryApi';
 import { toDate } from './diaryTime';
-import type { AppointmentType } from './useDiaryReference';
 import type { ColourBy, ColumnsBy } from './useDiaryState';
 
 export interface CalendarEvent {
@@ -33,29 +32,23 @@ export const STATUS_COLOURS: Readonly<Record<AppointmentStatus, string>> = {
   late_cancelled: 'red',
 };
 
-export const patientOf = (a: DiaryAppointment) =>
-  a.appointment_patient_id_label ?? `Patient #${a.appointment_patient_id}`;
+export const patientOf = (a: DiaryAppointment) => a.patient_name ?? `Patient #${a.patient_id}`;
 
 export function toEvents(rows: readonly DiaryAppointment[], columnsBy: ColumnsBy): CalendarEvent[] {
   return rows.map((a) => ({
     id: a.appointment_id,
-    title: [patientOf(a), a.appointment_type_id_label].filter(Boolean).join(' · '),
-    start: toDate(a.appointment_start),
-    end: toDate(a.appointment_end),
-    resourceId: columnsBy === 'room' ? a.appointment_room_id : a.appointment_practitioner_id,
+    title: [patientOf(a), a.type_name].filter(Boolean).join(' · '),
+    start: toDate(a.start),
+    end: toDate(a.end),
+    resourceId: columnsBy === 'room' ? a.room_id : a.practitioner_id,
     appointment: a,
   }));
 }
 
-/** The event's colour as CSS: a hex type colour, or a status's palette colour. */
-export function colourOf(
-  a: DiaryAppointment,
-  colourBy: ColourBy,
-  types: ReadonlyMap<number, AppointmentType>,
-): string {
+/** The event's colour as CSS: its type's colour, or its status's palette colour. */
+export function colourOf(a: DiaryAppointment, colourBy: ColourBy): string {
   if (colourBy === 'status') {
-    return `var(--mantine-color-${STATUS_COLOURS[a.appointment_status] ?? 'blue'}-filled)`;
+    return `var(--mantine-color-${STATUS_COLOURS[a.status] ?? 'blue'}-filled)`;
   }
-  const type = a.appointment_type_id === null ? undefined : types.get(a.appointment_type_id);
-  return type?.colour ?? 'var(--mantine-color-blue-filled)';
+  return a.type_colour || 'var(--mantine-color-blue-filled)';
 }

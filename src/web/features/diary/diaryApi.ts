@@ -1,41 +1,32 @@
 /**
- * The diary's server calls (src/server/diary/ and src/server/availability/), typed as the screen
- * reads them. Reads go through `callData` (quiet); writes through `call` with their messages left
- * to the screen, which shows a clash or an outside-hours warning where the drop happened.
+ * The diary's server calls (src/server/diary/ and src/server/availability/), typed by their
+ * shared definitions. Reads go through `callData` (quiet); writes through `call` with their
+ * messages left to the screen, which shows a clash or an outside-hours warning where it happened.
  */
 import type { AvailabilityReply } from '../../../shared/diary/availability';
-import type { Envelope } from '../../../shared/envelope';
+import type {
+  DiaryAppointment as ServerAppointment,
+  DiaryRange,
+  PatientAppointments,
+} from '../../../shared/diary/calls';
 import type { AppointmentStatus } from '../../../shared/diary/statuses';
+import type { Envelope } from '../../../shared/envelope';
 import { call, callData } from '../../api/client';
 
-export interface DiaryAppointment {
-  appointment_id: number;
-  appointment_name: string;
-  appointment_patient_id: number;
-  appointment_patient_id_label?: string;
-  appointment_practitioner_id: number;
-  appointment_practitioner_id_label?: string;
-  appointment_type_id: number | null;
-  appointment_type_id_label?: string;
-  appointment_location_id: number | null;
-  appointment_location_id_label?: string;
-  appointment_room_id: number | null;
-  appointment_room_id_label?: string;
-  appointment_start: string;
-  appointment_end: string;
-  appointment_status: AppointmentStatus;
-  appointment_notes?: string | null;
-  appointment_cancel_reason?: string | null;
-  appointment_override_reason?: string | null;
-  appointment_source?: string;
-  appointment_series_id?: number | null;
-  _version?: number;
+/** An appointment as the diary shows it: the server's, with its practitioner's name. */
+export interface DiaryAppointment extends ServerAppointment {
+  practitioner_name?: string;
 }
 
 export interface RangeFilters {
   practitioner_ids?: number[];
-  location_id?: number | null;
-  type_id?: number | null;
+  location_id?: number;
+  appointment_type_id?: number;
+}
+
+export interface RangeAnswer {
+  appointments: DiaryAppointment[];
+  rooms: DiaryRange['rooms'];
 }
 
 export interface MoveRequest {
@@ -50,10 +41,9 @@ export interface MoveRequest {
 export interface BookRequest {
   patient_id: number;
   practitioner_id: number;
-  appointment_type_id: number | null;
+  type_id: number | null;
   start: string;
   end: string;
-  location_id?: number | null;
   room_id?: number | null;
   notes?: string;
   override_reason?: string;
@@ -61,7 +51,8 @@ export interface BookRequest {
 
 /**
  * What a write's answer means to the screen: saved; a warning staff may override with a reason
- * (outside hours, inside a break); or refused (a clash, anything else) with the server's text.
+ * (outside hours, inside a break: the server's 'w' refusal); or refused (a clash, anything else)
+ * with the server's text.
  */
 export type WriteOutcome =
   | { kind: 'saved'; data: unknown }
@@ -71,21 +62,31 @@ export type WriteOutcome =
 export function outcomeOf(envelope: Envelope): WriteOutcome {
   if (envelope.result) return { kind: 'saved', data: envelope.data };
   const text = envelope.messages.map((m) => m.text).join(' ') || 'The diary refused the change.';
-  const data = envelope.data as { needs_override?: boolean } | null;
-  const warning = data?.needs_override === true || envelope.messages.some((m) => m.type === 'w');
-  return warning ? { kind: 'warning', text } : { kind: 'refused', text };
+  return envelope.messages.some((m) => m.type === 'w')
+    ? { kind: 'warning', text }
+    : { kind: 'refused', text };
 }
 
 const write = async (path: string, payload: object): Promise<WriteOutcome> =>
   outcomeOf(await call(path, { ...payload }, { silent: true }));
 
+const named = (range: DiaryRange): RangeAnswer => {
+  const names = new Map(range.practitioners.map((p) => [p.user_id, p.name]));
+  return {
+    rooms: range.rooms,
+    appointments: range.appointments.map((a) => ({
+      ...a,
+      practitioner_name: names.get(a.practitioner_id),
+    })),
+  };
+};
+
 export const diaryApi = {
+  /** Clinic days `from`..`to`, both included. */
   range: (from: string, to: string, filters: RangeFilters, signal?: AbortSignal) =>
-    callData<{ appointments: DiaryAppointment[] } | DiaryAppointment[]>(
-      'diary/get_range',
-      { from, to, ...filters },
-      { quiet: true, signal },
-    ).then((answer) => (Array.isArray(answer) ? answer : answer.appointments)),
+    callData<DiaryRange>('diary/get_range', { from, to, ...filters }, { quiet: true, signal }).then(
+      named,
+    ),
   /** Working time per practitioner over clinic days `from`..`to` (both included). */
   availability: (from: string, to: string, practitionerIds: readonly number[] = []) =>
     callData<AvailabilityReply>('diary/get_availability', {
@@ -94,12 +95,20 @@ export const diaryApi = {
       ...(practitionerIds.length ? { practitioner_ids: practitionerIds } : {}),
     }),
   patientAppointments: (patientId: number) =>
-    callData<{ next: DiaryAppointment[]; past: DiaryAppointment[] }>(
-      'diary/get_patient_appointments',
-      { patient_id: patientId },
-    ),
+    callData<PatientAppointments>('diary/get_patient_appointments', { patient_id: patientId }),
   move: (request: MoveRequest) => write('diary/move', request),
-  book: (request: BookRequest) => write('diary/book', request),
+  /** One appointment, through the generic insert and its diary checks (src/server/diary/). */
+  book: (r: BookRequest) =>
+    write('appointments/insert', {
+      appointment_patient_id: r.patient_id,
+      appointment_practitioner_id: r.practitioner_id,
+      ...(r.type_id ? { appointment_type_id: r.type_id } : {}),
+      appointment_start: r.start,
+      appointment_end: r.end,
+      ...(r.room_id ? { appointment_room_id: r.room_id } : {}),
+      ...(r.notes ? { appointment_notes: r.notes } : {}),
+      ...(r.override_reason ? { appointment_override_reason: r.override_reason } : {}),
+    }),
   cancel: (appointmentId: number, reason: string) =>
     write('diary/cancel', { appointment_id: appointmentId, reason }),
   setStatus: (appointmentId: number, status: AppointmentStatus) =>

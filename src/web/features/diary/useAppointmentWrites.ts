@@ -9,7 +9,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import type { AppointmentStatus } from '../../../shared/diary/statuses';
 import { showToast } from '../../api/toasts';
-import { diaryApi, type DiaryAppointment, type MoveRequest, type WriteOutcome } from './diaryApi';
+import {
+  diaryApi,
+  type DiaryAppointment,
+  type MoveRequest,
+  type RangeAnswer,
+  type WriteOutcome,
+} from './diaryApi';
 import { DIARY_RANGE_KEY } from './useDiaryRange';
 
 type RangeKey = readonly unknown[];
@@ -17,7 +23,7 @@ type RangeKey = readonly unknown[];
 export interface PendingOverride {
   request: MoveRequest;
   text: string;
-  previous: DiaryAppointment[] | undefined;
+  previous: RangeAnswer | undefined;
 }
 
 export function useAppointmentWrites(rangeKey: RangeKey) {
@@ -40,7 +46,7 @@ export function useAppointmentWrites(rangeKey: RangeKey) {
 
   /** Sends the move; paints or restores by its outcome. */
   const send = useCallback(
-    async (request: MoveRequest, previous: DiaryAppointment[] | undefined) => {
+    async (request: MoveRequest, previous: RangeAnswer | undefined) => {
       mark(request.appointment_id, true);
       let outcome: WriteOutcome;
       try {
@@ -50,8 +56,6 @@ export function useAppointmentWrites(rangeKey: RangeKey) {
       }
       mark(request.appointment_id, false);
       if (outcome.kind === 'saved') {
-        const saved = outcome.data as Partial<DiaryAppointment> | null;
-        if (saved && typeof saved === 'object' && 'appointment_id' in saved) patch(saved);
         void refresh();
         return;
       }
@@ -62,32 +66,35 @@ export function useAppointmentWrites(rangeKey: RangeKey) {
       client.setQueryData(rangeKey, previous);
       showToast({ type: 'e', text: outcome.text });
     },
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- patch reads the same key
+
     [client, rangeKey, refresh],
   );
 
   /** Changes one appointment in the shown range's cached answer. */
   const patch = useCallback(
     (changes: Partial<DiaryAppointment> & { appointment_id?: number }) =>
-      client.setQueryData<DiaryAppointment[]>(rangeKey, (rows) =>
-        rows?.map((row) =>
-          row.appointment_id === changes.appointment_id ? { ...row, ...changes } : row,
-        ),
+      client.setQueryData<RangeAnswer>(rangeKey, (answer) =>
+        answer
+          ? {
+              ...answer,
+              appointments: answer.appointments.map((row) =>
+                row.appointment_id === changes.appointment_id ? { ...row, ...changes } : row,
+              ),
+            }
+          : answer,
       ),
     [client, rangeKey],
   );
 
   const move = useCallback(
     (request: MoveRequest) => {
-      const previous = client.getQueryData<DiaryAppointment[]>(rangeKey);
+      const previous = client.getQueryData<RangeAnswer>(rangeKey);
       patch({
         appointment_id: request.appointment_id,
-        appointment_start: request.start,
-        appointment_end: request.end,
-        ...(request.practitioner_id
-          ? { appointment_practitioner_id: request.practitioner_id }
-          : {}),
-        ...(request.room_id !== undefined ? { appointment_room_id: request.room_id } : {}),
+        start: request.start,
+        end: request.end,
+        ...(request.practitioner_id ? { practitioner_id: request.practitioner_id } : {}),
+        ...(request.room_id !== undefined ? { room_id: request.room_id } : {}),
       });
       void send(request, previous);
     },

@@ -96,7 +96,7 @@ export function useBooking(
       const outcome = await diaryApi.book({
         patient_id: id,
         practitioner_id: practitionerId,
-        appointment_type_id: typeId,
+        type_id: typeId,
         start: begins.toISO({ suppressMilliseconds: true }) ?? '',
         end: begins.plus({ minutes }).toISO({ suppressMilliseconds: true }) ?? '',
         ...(start.roomId ? { room_id: start.roomId } : {}),

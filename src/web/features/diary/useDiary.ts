@@ -34,34 +34,37 @@ export function useDiary() {
   const [phoneColumn, setPhoneColumn] = useState<number | null>(null);
   const view: DiaryView = phone && state.view === 'week' ? 'day' : state.view;
 
-  const columns = useMemo(
-    () =>
-      calendarColumns({
-        columnsBy: state.columnsBy,
-        practitioners: reference.practitioners,
-        rooms: reference.rooms,
-        practitionerId: state.practitionerId,
-        locationId: state.locationId,
-        only: phone ? phoneColumn : undefined,
-      }),
-    [state.columnsBy, state.practitionerId, state.locationId, reference, phone, phoneColumn],
-  );
-
   const filters = useMemo(
     () => ({
       ...(state.practitionerId ? { practitioner_ids: [state.practitionerId] } : {}),
       ...(state.locationId ? { location_id: state.locationId } : {}),
-      ...(state.typeId ? { type_id: state.typeId } : {}),
+      ...(state.typeId ? { appointment_type_id: state.typeId } : {}),
     }),
     [state.practitionerId, state.locationId, state.typeId],
   );
   const range = useDiaryRange(view, state.date, zone, filters);
   const writes = useAppointmentWrites(range.key);
-
-  const types = useMemo(
-    () => new Map(reference.appointmentTypes.map((t) => [t.id, t])),
-    [reference.appointmentTypes],
+  const columns = useMemo(
+    () =>
+      calendarColumns({
+        columnsBy: state.columnsBy,
+        practitioners: reference.practitioners,
+        rooms: range.rooms.map((r) => ({ id: r.location_id, name: r.name, siteId: r.site_id })),
+        practitionerId: state.practitionerId,
+        locationId: state.locationId,
+        only: phone ? phoneColumn : undefined,
+      }),
+    [
+      state.columnsBy,
+      state.practitionerId,
+      state.locationId,
+      reference.practitioners,
+      range.rooms,
+      phone,
+      phoneColumn,
+    ],
   );
+
   const shownIds = useMemo(() => new Set(columns.all.map((c) => c.id)), [columns.all]);
   const events = useMemo(
     () =>
@@ -151,7 +154,7 @@ export function useDiary() {
     loading: range.loading,
     failed: range.failed,
     writes,
-    colourOf: (event: CalendarEvent) => colourOf(event.appointment, state.colourBy, types),
+    colourOf: (event: CalendarEvent) => colourOf(event.appointment, state.colourBy),
     isClosed,
     onSelectSlot,
     onDrop,

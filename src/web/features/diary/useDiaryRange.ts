@@ -13,22 +13,23 @@ import { viewRange, type DiaryView } from './diaryTime';
 export const DIARY_RANGE_KEY = ['diary', 'range'] as const;
 const AVAILABILITY_KEY = ['diary', 'availability'] as const;
 
+/** A range's cache key: its first and last clinic day and its filters. */
 export const rangeKey = (from: string, to: string, filters: RangeFilters) =>
   [...DIARY_RANGE_KEY, from, to, filters] as const;
 
 export function useDiaryRange(view: DiaryView, date: string, zone: string, filters: RangeFilters) {
   const { from, to } = viewRange(view, date, zone);
-  const key = rangeKey(from, to, filters);
   const firstDay = DateTime.fromISO(from, { zone }).toISODate() ?? '';
   const lastDay = DateTime.fromISO(to, { zone }).minus({ days: 1 }).toISODate() ?? '';
+  const key = rangeKey(firstDay, lastDay, filters);
   const appointments = useQuery({
     queryKey: key,
-    queryFn: ({ signal }) => diaryApi.range(from, to, filters, signal),
+    queryFn: ({ signal }) => diaryApi.range(firstDay, lastDay, filters, signal),
     placeholderData: keepPreviousData,
   });
   const ids = filters.practitioner_ids ?? [];
   const availability = useQuery({
-    queryKey: [...AVAILABILITY_KEY, from, to, ids],
+    queryKey: [...AVAILABILITY_KEY, firstDay, lastDay, ids],
     queryFn: () => diaryApi.availability(firstDay, lastDay, ids),
     enabled: view !== 'month',
     staleTime: 60_000,
@@ -39,7 +40,8 @@ export function useDiaryRange(view: DiaryView, date: string, zone: string, filte
   );
   return {
     key,
-    appointments: appointments.data ?? [],
+    appointments: appointments.data?.appointments ?? [],
+    rooms: appointments.data?.rooms ?? [],
     loading: appointments.isPending,
     failed: appointments.isError,
     /** Whether availability is known; until then nothing is shaded. */

@@ -82,7 +82,6 @@ export function useDiaryReference() {
     }));
     return {
       practitioners,
-      rooms: places.filter((p) => p.kind === 'room'),
       sites: places.filter((p) => p.kind === 'site'),
       appointmentTypes,
       loading: users.isPending || locations.isPending || types.isPending,
