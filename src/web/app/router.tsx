@@ -21,6 +21,7 @@ const PasswordResetPage = lazyNamed(
   'PasswordResetPage',
 );
 const BookingPage = lazyNamed(() => import('../features/booking/BookingPage'), 'BookingPage');
+const OfferPage = lazyNamed(() => import('../features/waitlist/OfferPage'), 'OfferPage');
 const ManageBookingPage = lazyNamed(
   () => import('../features/booking/ManageBookingPage'),
   'ManageBookingPage',
@@ -80,6 +81,8 @@ export const router = createBrowserRouter([
           // Public online booking and its manage link (src/server/booking/).
           { path: 'book', element: page(<BookingPage />) },
           { path: 'book/manage', element: page(<ManageBookingPage />) },
+          // A waitlist offer's link (src/server/waitlist/).
+          { path: 'book/offer', element: page(<OfferPage />) },
         ],
       },
       {

@@ -1,5 +1,6 @@
-/** `/app/my_details`: see and edit your own details; change your password. */
+/** `/app/my_details`: see and edit your own details; change your password; your calendar feed. */
 import { Stack, Title } from '@mantine/core';
+import { CalendarFeedPanel } from '../calendar-feed/CalendarFeedPanel';
 import { DetailsPanel } from './DetailsPanel';
 import { PasswordPanel } from './PasswordPanel';
 
@@ -11,6 +12,7 @@ export function MyDetailsPage() {
       </Title>
       <DetailsPanel />
       <PasswordPanel />
+      <CalendarFeedPanel />
     </Stack>
   );
 }
