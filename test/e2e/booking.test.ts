@@ -20,7 +20,7 @@ async function chooseTime(page: Page): Promise<void> {
     .first()
     .click();
   await page.getByRole('option').first().click();
-  const freeDay = page.locator('button[data-free="true"]:not([data-disabled])');
+  const freeDay = page.locator('button[data-free="true"]:not([data-disabled]):not([data-outside])');
   // Next month: its days lie well outside any minimum or cancellation notice.
   await page.getByRole('button', { name: 'Next month' }).click();
   await freeDay.first().waitFor();

@@ -33,7 +33,11 @@ export function SlotPicker({
   const [month, setMonth] = useState(monthOf(today).first);
   const [day, setDay] = useState<string | null>(null);
   const { slots, loading, problem } = useSlots(typeId, practitionerId, zone, month, refresh);
-  const days = useMemo(() => new Set(slots.map((s) => dayOf(s.start))), [slots]);
+  // Only the month on show: the last month's answer may still be in hand while the next loads.
+  const days = useMemo(() => {
+    const { first, last } = monthOf(month);
+    return new Set(slots.map((s) => dayOf(s.start)).filter((d) => d >= first && d <= last));
+  }, [slots, month]);
   const times = slots.filter((s) => day !== null && dayOf(s.start) === day);
 
   return (
