@@ -79,7 +79,6 @@ export function BookingPage() {
               typeId={flow.typeId}
               practitionerId={flow.practitionerId}
               zone={zone}
-              namesById={flow.namesById}
               value={flow.slot}
               onChange={flow.setSlot}
               refresh={flow.refresh}

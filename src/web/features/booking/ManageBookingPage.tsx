@@ -94,7 +94,6 @@ export function ManageBookingPage() {
             typeId={booking.appointment_type_id}
             practitionerId={booking.practitioner_id}
             zone={zone}
-            namesById={new Map([[booking.practitioner_id, booking.practitioner_name]])}
             value={slot}
             onChange={setSlot}
           />

@@ -1,6 +1,6 @@
 /**
  * A day and a free time: a small calendar on which only days with free times can be chosen, and
- * the free times of the chosen day as buttons (with the practitioner when "anyone" was asked).
+ * the free times of the chosen day as buttons.
  */
 import { Alert, Button, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
 import { DatePicker } from '@mantine/dates';
@@ -14,21 +14,12 @@ interface Props {
   typeId: number | null;
   practitionerId: number | null;
   zone: string;
-  namesById: ReadonlyMap<number, string>;
   value: Slot | null;
   onChange: (slot: Slot | null) => void;
   refresh?: number;
 }
 
-export function SlotPicker({
-  typeId,
-  practitionerId,
-  zone,
-  namesById,
-  value,
-  onChange,
-  refresh,
-}: Props) {
+export function SlotPicker({ typeId, practitionerId, zone, value, onChange, refresh }: Props) {
   const today = todayIn(zone);
   const [month, setMonth] = useState(monthOf(today).first);
   const [day, setDay] = useState<string | null>(null);
@@ -38,7 +29,12 @@ export function SlotPicker({
     const { first, last } = monthOf(month);
     return new Set(slots.map((s) => dayOf(s.start)).filter((d) => d >= first && d <= last));
   }, [slots, month]);
-  const times = slots.filter((s) => day !== null && dayOf(s.start) === day);
+  // "Anyone": each time once, with the first practitioner free then (the details say whom).
+  const times = slots
+    .filter((s) => day !== null && dayOf(s.start) === day)
+    .filter(
+      (s, i, all) => practitionerId !== null || all.findIndex((o) => o.start === s.start) === i,
+    );
 
   return (
     <Stack gap="sm">
@@ -80,25 +76,15 @@ export function SlotPicker({
           <Text fw={600}>Free times on {dayIn(`${day}T12:00:00Z`, 'UTC')}</Text>
           <SimpleGrid cols={{ base: 3, xs: 4 }} spacing="xs" role="group" aria-label="Free times">
             {times.map((slot) => {
-              const chosen =
-                value?.start === slot.start && value.practitioner_id === slot.practitioner_id;
-              const who = practitionerId === null ? namesById.get(slot.practitioner_id) : undefined;
+              const chosen = value?.start === slot.start;
               return (
                 <Button
-                  key={`${slot.start}-${slot.practitioner_id}`}
+                  key={slot.start}
                   variant={chosen ? 'filled' : 'default'}
                   aria-pressed={chosen}
                   onClick={() => onChange(slot)}
-                  h="auto"
-                  py={6}
-                  styles={{ label: { whiteSpace: 'normal', flexDirection: 'column' } }}
                 >
-                  <span>{timeIn(slot.start, zone)}</span>
-                  {who && (
-                    <Text span size="xs" lh={1.2}>
-                      {who}
-                    </Text>
-                  )}
+                  {timeIn(slot.start, zone)}
                 </Button>
               );
             })}
