@@ -13,9 +13,7 @@ import {
   type Formats,
   type SlotPropGetter,
 } from 'react-big-calendar';
-import withDragAndDrop, {
-  type EventInteractionArgs,
-} from 'react-big-calendar/lib/addons/dragAndDrop';
+import dragAndDrop, { type EventInteractionArgs } from 'react-big-calendar/lib/addons/dragAndDrop';
 import 'react-big-calendar/lib/css/react-big-calendar.css';
 import 'react-big-calendar/lib/addons/dragAndDrop/styles.css';
 import { isLive } from '../../../shared/diary/statuses';
@@ -23,6 +21,9 @@ import type { CalendarColumn, CalendarEvent } from './calendarEvents';
 import classes from './Diary.module.css';
 import { dateOfDay, dayOf, type DiaryView } from './diaryTime';
 
+// The addon is CommonJS only: the bundle hands over its whole exports, the dev server its default.
+const withDragAndDrop: typeof dragAndDrop =
+  (dragAndDrop as unknown as { default?: typeof dragAndDrop }).default ?? dragAndDrop;
 const DnDCalendar = withDragAndDrop<CalendarEvent, CalendarColumn>(Calendar);
 
 /** The slot a click or a drag snaps to, minutes. */
