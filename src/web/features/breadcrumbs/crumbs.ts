@@ -7,6 +7,7 @@ import { entityByPath } from '../../../shared/entities';
 import { moduleByName } from '../../../shared/modules';
 import { PREFERENCES_ID } from '../../app/paths';
 import { AUDIT_TRAIL_ROUTE } from '../audit/auditNav';
+import { DIARY_ROUTE } from '../diary/diaryRoute';
 
 export interface Crumb {
   label: string;
@@ -24,14 +25,24 @@ const FIXED_PAGES: Record<string, string> = {
   test: 'Test page',
   stock: 'Stock',
   [AUDIT_TRAIL_ROUTE]: 'Audit trail',
+  [DIARY_ROUTE]: 'Diary',
 };
+
+/** Pages under a fixed page: /app/diary/review. */
+const SUB_PAGES: Record<string, Record<string, string>> = {
+  [DIARY_ROUTE]: { review: 'Due for review' },
+};
+
+const isSubPage = (page: string, sub: string | undefined) =>
+  sub !== undefined && Object.hasOwn(SUB_PAGES[page] ?? {}, sub);
 
 /** The not-found page's trail: the URL's pieces are no page's or record's names. */
 const NOT_FOUND_LABEL = 'Page not found';
 
 /** Whether the router draws a page for these segments (after /app), not its not-found page. */
 function isPage(entity: string, rest: readonly string[]): boolean {
-  if (Object.hasOwn(FIXED_PAGES, entity)) return rest.length === 0;
+  if (Object.hasOwn(FIXED_PAGES, entity))
+    return rest.length === 0 || (rest.length === 1 && isSubPage(entity, rest[0]));
   return entityByPath(entity) !== undefined && rest.length <= 2;
 }
 
@@ -55,6 +66,8 @@ export function crumbsFor(
     label: FIXED_PAGES[entity] ?? moduleByName(entity)?.label ?? labelOf(entity),
     to: entityPath,
   });
+  if (id !== undefined && isSubPage(entity, id))
+    return [...crumbs, { label: SUB_PAGES[entity]?.[id] ?? id, to: `${entityPath}/${id}` }];
   if (id === undefined || FIXED_PAGES[entity]) return crumbs;
   const idPath = `${entityPath}/${id}`;
   crumbs.push({

@@ -3,7 +3,7 @@
  * lately) with nothing booked — each with Book (the diary's booking form for the patient) and
  * Send rebooking e-mail. Exported for the diary screen; also the page /app/diary/review.
  */
-import { Anchor, Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { runsOutText, type DueForReview } from '../../../shared/diary/review';
 import { displayDate } from '../../../shared/entities/merge-fields';
@@ -50,7 +50,6 @@ export function DueForReviewPanel() {
 function DueRow({ row }: { row: DueForReview }) {
   const send = useSendRebooking();
   const mayInvite = useMayReview('insert');
-  const overdue = row.days_left < 0;
   return (
     <Group
       component="li"
@@ -66,9 +65,9 @@ function DueRow({ row }: { row: DueForReview }) {
           {row.patient_name}
         </Anchor>
         <Text size="sm">
-          <Badge color={overdue ? 'red' : 'orange'} variant="light" tt="none" mr={6}>
+          <Text span fw={700} size="sm">
             {displayDate(row.runs_out_on)}
-          </Badge>
+          </Text>{' '}
           {runsOutText(row.days_left)} ·{' '}
           <Anchor component={Link} to={`/app/prescriptions/${row.prescription_id}`} size="sm">
             {row.prescription_name || 'Prescription'}
