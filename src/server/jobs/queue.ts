@@ -79,6 +79,7 @@ export class JobQueue {
         supervise: true,
         superviseIntervalSeconds: Math.min(60, this.timing.expireSeconds),
         monitorIntervalSeconds: Math.min(60, this.timing.expireSeconds),
+        queueCacheIntervalSeconds: Math.min(60, this.timing.expireSeconds),
         // The app role owns no index to rebuild.
         reindex: false,
       });

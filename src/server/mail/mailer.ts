@@ -19,6 +19,12 @@ export interface MailMessage {
   text: string;
   html?: string;
   attachments?: MailAttachment[];
+  /**
+   * A Message-ID of the caller's (`<key@host>`) for a message that may be handed over twice (a
+   * job run again after its server died mid-send): the .eml file is named by it and written once,
+   * and a mail server or client sees the same Message-ID twice, which most keep once.
+   */
+  messageId?: string;
 }
 
 export interface Mailer {
@@ -47,11 +53,20 @@ export function createMailer(
     async send(message) {
       const info = await transport.sendMail({ from: options.from, ...message });
       await mkdir(folder, { recursive: true });
+      const id = info.messageId.replace(/[^\w.-]/g, '');
       const file = join(
         folder,
-        `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`,
+        message.messageId
+          ? `${id}.eml`
+          : `${new Date().toISOString().replace(/[:.]/g, '-')}-${id}.eml`,
       );
-      await writeFile(file, info.message as Buffer);
+      try {
+        // A message with its own id is written once: a second hand-over finds it there.
+        await writeFile(file, info.message as Buffer, { flag: message.messageId ? 'wx' : 'w' });
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'EEXIST') return;
+        throw error;
+      }
       log.info(`Mail to ${message.to} ("${message.subject}") written to ${file}`);
     },
   };

@@ -74,7 +74,12 @@ async function deliver(
         : await manageUrl(trx, deps, companyId, clinic.slug, appointment),
   };
   if (message.channel === 'email') {
-    await deps.mailer.send(messageMail(message.kind, message.recipient, context));
+    // The same Message-ID on every attempt: a send repeated after a crash is kept once.
+    const messageId = `<${companyId}.${message.message_key.replace(/[^\w.-]/g, '-')}@materia>`;
+    await deps.mailer.send({
+      ...messageMail(message.kind, message.recipient, context),
+      messageId,
+    });
     return;
   }
   if (!deps.sms) throw new Error('No SMS gateway is set up on the server (SMS_URL).');
