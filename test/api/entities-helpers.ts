@@ -43,7 +43,7 @@ export const writable = (d: EntityDefinition) => d.fields.filter((f) => !f.readO
 /** Ids of rows other samples point at: the first existing row, or a new one. */
 export class Targets {
   private readonly cache = new Map<string, number>();
-  constructor(private readonly c: Caller) {}
+  constructor(readonly c: Caller) {}
 
   async idOf(entities: string, categoryRoot?: string): Promise<number> {
     const key = categoryRoot ? `categories:${categoryRoot}` : entities;
@@ -54,9 +54,36 @@ export class Targets {
     const found = await this.c<Row[]>(`${entities}/list`, { limit: 1, filters });
     let id = found.data[0]?.[d.keys.id] as number | undefined;
     if (id === undefined) id = (await insertSample(this.c, d, this)).id;
+    // Working hours and exceptions accept only a practitioner: the sample user is one.
+    if (entities === 'users')
+      await this.c('users/update', { user_id: id, field: 'user_practitioner', value: 1 });
     this.cache.set(key, id);
     return id;
   }
+}
+
+/** A field whose value ends a span its partner starts (an end, the last day, "not after"). */
+const endsASpan = (field: FieldDefinition) => /_(end|until|latest|to)$/.test(field.name);
+
+/** A wall-clock time of day (the `timeOfDay` builder): its rule takes HH:mm and nothing else. */
+const isTimeOfDay = (field: FieldDefinition) =>
+  field.maxLength === 5 &&
+  field.rule.safeParse('09:00').success &&
+  !field.rule.safeParse('9 am').success;
+
+const DAY_MS = 86_400_000;
+/** Variant 1 instants: one day each from here, 09:00–09:45 UTC, so no two samples overlap. */
+const FIRST_SAMPLE_DAY = Date.UTC(2031, 0, 6, 9, 0);
+
+/**
+ * An instant as the API answers it (UTC, milliseconds). Variant 1: the sample's own day; an end
+ * 45 minutes after its start. Variant 2 (an update): a start before, an end after, every variant
+ * 1 sample, so a span changed at either end still runs forwards.
+ */
+function sampleInstant(field: FieldDefinition, n: number, variant: number): string {
+  const ends = endsASpan(field);
+  const day = variant === 1 ? n : ends ? 40_000 + n : -n;
+  return new Date(FIRST_SAMPLE_DAY + day * DAY_MS + (ends ? 45 * 60_000 : 0)).toISOString();
 }
 
 /** A valid value of the field; `variant` 2 gives a different valid value for updates. */
@@ -76,8 +103,12 @@ export async function sampleValue(
       return `01632 96${String(n % 10_000).padStart(4, '0')}`;
     case 'colour':
       return variant === 1 ? '#123456' : '#654321';
-    case 'date':
-      return `199${variant}-0${variant}-1${variant}${field.timed ? ` 1${variant}:30:00` : ''}`;
+    case 'date': {
+      if (field.instant) return sampleInstant(field, n, variant);
+      // A span's end is later than either variant of its start (1998-1999 against 1991-1992).
+      const year = endsASpan(field) ? 7 + variant : variant;
+      return `199${year}-0${variant}-1${variant}${field.timed ? ` 1${variant}:30:00` : ''}`;
+    }
     case 'toggle':
       return variant === 1 ? 1 : 0;
     case 'select':
@@ -98,6 +129,7 @@ export async function sampleValue(
       return targets.idOf(field.references as string, field.categoryRoot);
     default:
       if (field.name.endsWith('email')) return `${tag}@example.com`;
+      if (isTimeOfDay(field)) return endsASpan(field) ? `1${6 + variant}:00` : `0${8 + variant}:00`;
       if ((field.maxLength ?? 255) <= 3) return shortCode(n * 2 + variant, field.maxLength ?? 3);
       return `${tag} ${field.label}`.slice(0, field.maxLength ?? 255).trim();
   }
@@ -111,6 +143,21 @@ function shortCode(n: number, length: number): string {
   return code;
 }
 
+/**
+ * What a set's own rules need of a sample beyond valid fields, set after them. An appointment
+ * has a practitioner of its own, so that an update that widens its span (variant 2 instants)
+ * clashes with no other sample; and no room (a room must be a location of kind 'room' at the
+ * appointment's location: the diary's own tests cover rooms).
+ */
+const SAMPLE_RULES: Readonly<Record<string, (targets: Targets) => Promise<Row>>> = {
+  appointments: async (targets) => ({
+    appointment_practitioner_id: (
+      await insertSample(targets.c, entityByPath('users') as EntityDefinition, targets)
+    ).id,
+    appointment_room_id: null,
+  }),
+};
+
 /** Values for every writable, non-admin-only field. */
 export async function sampleRow(d: EntityDefinition, targets: Targets, variant = 1): Promise<Row> {
   const n = nextSample();
@@ -119,7 +166,7 @@ export async function sampleRow(d: EntityDefinition, targets: Targets, variant =
     if (field.adminOnly) continue;
     row[field.name] = await sampleValue(field, n, targets, variant);
   }
-  return row;
+  return { ...row, ...(await SAMPLE_RULES[d.entities]?.(targets)) };
 }
 
 export async function insertSample(
