@@ -6,9 +6,13 @@
  * at 09:00 across a DST change. (rrule's own TZID expansion depends on the host's zone.)
  */
 import { DateTime } from 'luxon';
-import { RRule, type Options } from 'rrule';
+import rrule, { type Options } from 'rrule';
 import { SERIES_COUNT_MAX } from '../../shared/diary/calls';
 import { badRequest } from '../http/errors';
+
+// rrule ships CommonJS to Node (its ESM build is for bundlers): named exports come from its default.
+const { RRule } = rrule;
+type RRule = InstanceType<typeof RRule>;
 
 /** A wall time in the zone as rrule's floating date. */
 const floating = (wall: DateTime): Date =>
