@@ -26,7 +26,8 @@ export function OfferPage() {
       <Loader mx="auto" aria-label="Loading" />
     );
   const zone = offer.time_zone;
-  const ended = offer.status === 'gone' || offer.status === 'expired';
+  // The offer's end, when it has one: gone (another patient took it) or expired.
+  const ended = offer.status === 'gone' || offer.status === 'expired' ? offer.status : null;
   return (
     <Stack gap="md" data-testid="waitlist-offer">
       <Title order={2} size="h3">
@@ -69,7 +70,7 @@ export function OfferPage() {
       )}
       {ended && !problem && (
         <Alert color="warning" variant="light" role="status">
-          {ENDED[offer.status]}
+          {ENDED[ended]}
         </Alert>
       )}
     </Stack>
