@@ -5,7 +5,7 @@
  * drop or a resize means is decided by the hooks that own the data.
  */
 import { DateTime, Settings } from 'luxon';
-import { useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
 import {
   Calendar,
   luxonLocalizer,
@@ -98,16 +98,22 @@ export function DiaryCalendar(props: Props) {
     };
   }, [shown, zone]);
 
-  const eventProps: EventPropGetter<CalendarEvent> = (event) => ({
-    className: [
-      classes.event,
-      isLive(event.appointment.status) ? '' : classes.cancelled,
-      saving.has(event.id) ? classes.saving : '',
-    ].join(' '),
-    style: { '--event-colour': colourOf(event) } as React.CSSProperties,
-  });
-  const slotProps: SlotPropGetter = (start, resourceId) =>
-    isClosed(start, asId(resourceId)) ? { className: classes.closed } : {};
+  // Stable getters: a new one makes the component draw every column again.
+  const eventProps = useCallback<EventPropGetter<CalendarEvent>>(
+    (event) => ({
+      className: [
+        classes.event,
+        isLive(event.appointment.status) ? '' : classes.cancelled,
+        saving.has(event.id) ? classes.saving : '',
+      ].join(' '),
+      style: { '--event-colour': colourOf(event) } as React.CSSProperties,
+    }),
+    [colourOf, saving],
+  );
+  const slotProps = useCallback<SlotPropGetter>(
+    (start, resourceId) => (isClosed(start, asId(resourceId)) ? { className: classes.closed } : {}),
+    [isClosed],
+  );
 
   const drop = (args: EventInteractionArgs<CalendarEvent>) =>
     props.onDrop({
@@ -118,6 +124,8 @@ export function DiaryCalendar(props: Props) {
     });
 
   const withColumns = view !== 'month' && props.columns !== undefined;
+  // A week of many columns draws half-hour slots (half the cells); a drop still snaps to them.
+  const slotMinutes = view === 'week' && (props.columns?.length ?? 0) > 3 ? 30 : SLOT_MINUTES;
   return (
     <div className={classes.calendar} data-view={view}>
       <DnDCalendar
@@ -133,8 +141,8 @@ export function DiaryCalendar(props: Props) {
         }
         onView={() => undefined}
         onDrillDown={(next) => props.onNavigate(dayOf(next, zone), 'day')}
-        step={SLOT_MINUTES}
-        timeslots={4}
+        step={slotMinutes}
+        timeslots={60 / slotMinutes}
         min={bounds.min}
         max={bounds.max}
         scrollToTime={bounds.scroll}

@@ -110,6 +110,11 @@ export function useDiary() {
     [state.columnsBy, writes, zone],
   );
 
+  const colourFor = useCallback(
+    (event: CalendarEvent) => colourOf(event.appointment, state.colourBy),
+    [state.colourBy],
+  );
+
   const isClosed = useCallback(
     (start: Date, resourceId: number | null) =>
       state.columnsBy === 'practitioner' &&
@@ -154,7 +159,7 @@ export function useDiary() {
     loading: range.loading,
     failed: range.failed,
     writes,
-    colourOf: (event: CalendarEvent) => colourOf(event.appointment, state.colourBy),
+    colourOf: colourFor,
     isClosed,
     onSelectSlot,
     onDrop,
