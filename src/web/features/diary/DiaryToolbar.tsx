@@ -22,7 +22,7 @@ export function DiaryToolbar({ diary }: { diary: Diary }) {
   return (
     <>
       <Group justify="space-between" wrap="wrap" gap="sm">
-        <Group gap="xs" wrap="nowrap">
+        <Group gap="xs">
           <ActionIcon
             variant="default"
             size="lg"
@@ -37,7 +37,7 @@ export function DiaryToolbar({ diary }: { diary: Diary }) {
           <ActionIcon variant="default" size="lg" aria-label="Next" onClick={() => state.step(1)}>
             ›
           </ActionIcon>
-          <Title order={1} size="h3">
+          <Title order={1} size={diary.phone ? 'h4' : 'h3'}>
             {periodTitle(view, state.date)}
           </Title>
         </Group>
