@@ -321,7 +321,6 @@ describe('busy time and free slots from the database', () => {
         busy.map((b) => [new Date(b.start).toISOString(), new Date(b.end).toISOString()]),
       ).toEqual([['2026-03-30T09:00:00.000Z', '2026-03-30T10:00:00.000Z']]);
       return freeSlots({
-        zone: ZONE,
         type: {
           duration_minutes: 60,
           buffer_before_minutes: 0,
