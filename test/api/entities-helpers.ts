@@ -43,17 +43,30 @@ export const writable = (d: EntityDefinition) => d.fields.filter((f) => !f.readO
 /** Ids of rows other samples point at: the first existing row, or a new one. */
 export class Targets {
   private readonly cache = new Map<string, number>();
+  /** Sets whose first row is being made: a row of one pointing at its own set (a room's site). */
+  private readonly making = new Set<string>();
   constructor(readonly c: Caller) {}
 
   async idOf(entities: string, categoryRoot?: string): Promise<number> {
+    const id = await this.referenceTo(entities, categoryRoot);
+    if (id === null) throw new Error(`${entities}: no row yet, its first is being made`);
+    return id;
+  }
+
+  /** A sample's reference: null only to the set whose first row is being made (none exists). */
+  async referenceTo(entities: string, categoryRoot?: string): Promise<number | null> {
     const key = categoryRoot ? `categories:${categoryRoot}` : entities;
     const cached = this.cache.get(key);
     if (cached !== undefined) return cached;
+    if (this.making.has(key)) return null;
     const d = entityByPath(entities) as EntityDefinition;
     const filters = categoryRoot ? { search: `=${categoryRoot}` } : {};
     const found = await this.c<Row[]>(`${entities}/list`, { limit: 1, filters });
     let id = found.data[0]?.[d.keys.id] as number | undefined;
-    if (id === undefined) id = (await insertSample(this.c, d, this)).id;
+    if (id === undefined) {
+      this.making.add(key);
+      id = (await insertSample(this.c, d, this).finally(() => this.making.delete(key))).id;
+    }
     // Working hours and exceptions accept only a practitioner: the sample user is one.
     if (entities === 'users')
       await this.c('users/update', { user_id: id, field: 'user_practitioner', value: 1 });
@@ -126,10 +139,11 @@ export async function sampleValue(
     case 'single_select_relation':
     case 'tree_select':
       if (variant === 2 && !field.required) return null;
-      return targets.idOf(field.references as string, field.categoryRoot);
+      return targets.referenceTo(field.references as string, field.categoryRoot);
     default:
       if (field.name.endsWith('email')) return `${tag}@example.com`;
-      if (isTimeOfDay(field)) return endsASpan(field) ? `1${6 + variant}:00` : `0${8 + variant}:00`;
+      if (isTimeOfDay(field))
+        return `${String((endsASpan(field) ? 16 : 8) + variant).padStart(2, '0')}:00`;
       if ((field.maxLength ?? 255) <= 3) return shortCode(n * 2 + variant, field.maxLength ?? 3);
       return `${tag} ${field.label}`.slice(0, field.maxLength ?? 255).trim();
   }
