@@ -38,7 +38,7 @@ export interface MoveRequest {
   override_reason?: string;
 }
 
-export interface BookRequest {
+interface BookRequest {
   patient_id: number;
   practitioner_id: number;
   type_id: number | null;
@@ -59,7 +59,7 @@ export type WriteOutcome =
   | { kind: 'warning'; text: string }
   | { kind: 'refused'; text: string };
 
-export function outcomeOf(envelope: Envelope): WriteOutcome {
+function outcomeOf(envelope: Envelope): WriteOutcome {
   if (envelope.result) return { kind: 'saved', data: envelope.data };
   const text = envelope.messages.map((m) => m.text).join(' ') || 'The diary refused the change.';
   return envelope.messages.some((m) => m.type === 'w')

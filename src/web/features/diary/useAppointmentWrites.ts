@@ -20,7 +20,7 @@ import { DIARY_RANGE_KEY } from './useDiaryRange';
 
 type RangeKey = readonly unknown[];
 
-export interface PendingOverride {
+interface PendingOverride {
   request: MoveRequest;
   text: string;
   previous: RangeAnswer | undefined;

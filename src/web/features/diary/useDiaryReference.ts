@@ -15,13 +15,13 @@ export interface Practitioner {
   name: string;
   colour: string;
 }
-export interface Place {
+interface Place {
   id: number;
   name: string;
   kind: 'site' | 'room';
   siteId: number | null;
 }
-export interface AppointmentType {
+interface AppointmentType {
   id: number;
   name: string;
   minutes: number;

@@ -61,5 +61,3 @@ export function useDiaryState(zone: string) {
     clearBooking: () => set({ book: null }),
   };
 }
-
-export type DiaryState = ReturnType<typeof useDiaryState>;
