@@ -47,6 +47,12 @@ describe('visible modules', () => {
     expect(items).toHaveLength(MODULES.filter((m) => m.route).length);
   });
 
+  it('opens the diary for Diary, and the list for the other entries', () => {
+    const items = visibleModules(rows, { admin: true, privileges: [] });
+    expect(items.find((i) => i.name === 'appointments')?.to).toBe('/app/diary');
+    expect(items.find((i) => i.name === 'patients')?.to).toBe('/app/patients');
+  });
+
   it('hides disabled modules, also from admins', () => {
     const some = rows.map((r) => (r.module_name === 'herbs' ? { ...r, module_enabled: 0 } : r));
     const names = visibleModules(some, { admin: true, privileges: [] }).map((i) => i.name);
