@@ -15,6 +15,7 @@ import { exportBench } from './export';
 import { importBench } from './import';
 import { paletteBench } from './search-everywhere';
 import { dispenseBench } from './entities-dispense';
+import { diaryBench } from './diary';
 
 interface Section {
   title: string;
@@ -58,6 +59,11 @@ const SECTIONS: Record<string, Section> = {
   palette: {
     title: 'Command palette search on the demo clinic (the 1M figure is in entities)',
     run: paletteBench,
+    onlyWhenNamed: true,
+  },
+  diary: {
+    title: 'Diary: free times, the week, the browser, a booking race and reminders (issue 44)',
+    run: diaryBench,
     onlyWhenNamed: true,
   },
   fuzz: {

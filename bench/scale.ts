@@ -40,6 +40,8 @@ export interface ScaleServer {
 export interface ScaleData extends ScaleServer {
   /** The demo clinic's company id: the largest company, 100,000 patients. */
   demo: number;
+  /** The server's data folder (DATA_DIR): its database, its mail files (mail/*.eml). */
+  dataDir: string;
   /** How long seeding took. */
   figures: Figure[];
   /**
@@ -130,11 +132,13 @@ async function seededAlready(ownerUrl: string): Promise<boolean> {
 
 /**
  * A server on a fresh folder with the 1M patients, for the length of `run`. BENCH_DATA_DIR names a
- * folder to keep instead: seeded on the first run, reused (and kept) by the next ones.
+ * folder to keep instead: seeded on the first run, reused (and kept) by the next ones. `small`:
+ * the demo clinic alone, without the 1M patients (a quick check that a section works).
  */
 export async function withScaleData(
   env: Record<string, string>,
   run: (data: ScaleData) => Promise<Figure[]>,
+  options: { small?: boolean } = {},
 ): Promise<Figure[]> {
   const kept = process.env.BENCH_DATA_DIR;
   const dataDir = kept ?? (await mkdtemp(join(tmpdir(), 'materia-bench-')));
@@ -149,8 +153,9 @@ export async function withScaleData(
     try {
       const first = await at(server);
       const demo = await demoCompanyId(first.ownerUrl);
-      const figures =
-        kept && (await seededAlready(first.ownerUrl))
+      const figures = options.small
+        ? [{ name: 'seed: none, the demo clinic alone (small run)', value: 0, unit: 's' }]
+        : kept && (await seededAlready(first.ownerUrl))
           ? [{ name: `seed: reused ${kept}`, value: 0, unit: 's' }]
           : await seed(first.ownerUrl, first.appUrl, demo);
       const restart = async (more: Record<string, string>) => {
@@ -160,7 +165,7 @@ export async function withScaleData(
         await buffersReadBack(restarted.ownerUrl);
         return restarted;
       };
-      return [...figures, ...(await run({ ...first, demo, figures, restart }))];
+      return [...figures, ...(await run({ ...first, demo, dataDir, figures, restart }))];
     } finally {
       await server.stop();
     }
