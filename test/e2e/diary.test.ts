@@ -27,6 +27,7 @@ const last = `Diarytest ${tag}`;
 let practitionerId: number;
 let typeId: number;
 let otherPatientId: number;
+let janeId: number;
 
 let zone = 'UTC';
 
@@ -73,7 +74,10 @@ beforeAll(async () => {
       appointment_type_colour: '#1c7ed6',
     },
   ));
-  await insertRow('patients', { patient_first_name: 'Jane', patient_last_name: last });
+  ({ patient_id: janeId } = await insertRow<{ patient_id: number }>('patients', {
+    patient_first_name: 'Jane',
+    patient_last_name: last,
+  }));
   ({ patient_id: otherPatientId } = await insertRow<{ patient_id: number }>('patients', {
     patient_first_name: 'Olly',
     patient_last_name: last,
@@ -231,6 +235,16 @@ describe('diary', () => {
         .getByRole('dialog', { name: 'Appointment' })
         .getByText('Open the patient')
         .waitFor();
+      // Jane's screen lists the appointment; Book opens the diary's form for her.
+      await page.goto(`/app/patients/${janeId}/clinical`);
+      const slotOnPatient = page.locator('[data-slot="patient_appointments"]');
+      await slotOnPatient.getByRole('link', { name: /12:00–12:30/ }).waitFor();
+      await slotOnPatient.getByRole('link', { name: 'Book' }).click();
+      await page.waitForURL(/\/app\/diary\?book=/);
+      const again = page.getByRole('dialog', { name: 'New appointment' });
+      await expect
+        .poll(() => again.getByRole('combobox', { name: 'Patient' }).inputValue())
+        .toContain('Jane');
       // The refused move's 409 is the one error the browser logs.
       expect(errors.filter((e) => !e.includes('status of 409'))).toEqual([]);
     } finally {
