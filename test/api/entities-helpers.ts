@@ -53,6 +53,11 @@ export class Targets {
     return id;
   }
 
+  /** A new user for one sample (a sample user is a practitioner: its toggles are on). */
+  async ownPractitioner(): Promise<number> {
+    return (await insertSample(this.c, entityByPath('users') as EntityDefinition, this)).id;
+  }
+
   /** A sample's reference: null only to the set whose first row is being made (none exists). */
   async referenceTo(entities: string, categoryRoot?: string): Promise<number | null> {
     const key = categoryRoot ? `categories:${categoryRoot}` : entities;
@@ -165,9 +170,7 @@ function shortCode(n: number, length: number): string {
  */
 const SAMPLE_RULES: Readonly<Record<string, (targets: Targets) => Promise<Row>>> = {
   appointments: async (targets) => ({
-    appointment_practitioner_id: (
-      await insertSample(targets.c, entityByPath('users') as EntityDefinition, targets)
-    ).id,
+    appointment_practitioner_id: await targets.ownPractitioner(),
     appointment_room_id: null,
   }),
 };

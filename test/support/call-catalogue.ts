@@ -30,8 +30,12 @@ class SourceTargets extends Targets {
   constructor(private readonly ids: IdSource) {
     super(() => Promise.reject(new Error('the catalogue makes no calls')));
   }
-  override idOf(entities: string, categoryRoot?: string): Promise<number> {
+  override referenceTo(entities: string, categoryRoot?: string): Promise<number> {
     return this.ids.row(entities, categoryRoot);
+  }
+  /** The company's sample user: a practitioner, its samples' days apart, so no clash. */
+  override ownPractitioner(): Promise<number> {
+    return this.ids.row('users');
   }
 }
 
@@ -39,9 +43,6 @@ type Example = (ids: IdSource) => Payload | Promise<Payload>;
 
 /** Calls that are not generic entity or preference calls: one example each. */
 const NAMED: Record<string, Example> = {
-  'appointments/get_messages': async (ids) => ({
-    appointment_id: await ids.row('appointments'),
-  }),
   'audit/export': () => ({ filters: { action: 'update' } }),
   'audit/get_patient_history': async (ids) => ({ patient_id: await ids.row('patients') }),
   'audit/get_user_activity': async (ids) => ({ user_id: await ids.row('users') }),
