@@ -18,7 +18,7 @@ import { notFoundText } from '../entities/values';
 import { companyUnits } from '../modules/company-units';
 import { findAlerts } from '../patients/alerts';
 import { readLinesOf } from '../prescriptions/lines';
-import { clinicZone } from '../diary/zone';
+import { clinicTimeZone } from '../diary/time-zone';
 import { inZone, timeText } from '../diary/format';
 import { daySheetPdf } from '../pdf/day-sheet-pdf';
 import { clinicFacts, type ClinicFacts } from './clinic';
@@ -136,7 +136,7 @@ async function currentPrescriptions(ctx: CallContext, patientIds: readonly numbe
 export async function daySheet(ctx: CallContext, practitionerId: number, date: string) {
   const company = ctx.caller.company.company_id;
   const practitioner = await practitionerName(ctx, practitionerId);
-  const zone = await clinicZone(ctx);
+  const zone = await clinicTimeZone(ctx);
   const from = DateTime.fromISO(date, { zone }).startOf('day');
   const until = from.plus({ days: 1 });
   const rows = await sql<SheetRow>`select a.appointment_start, a.appointment_end,

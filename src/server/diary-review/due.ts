@@ -20,7 +20,7 @@ import {
 import { appointments, patients } from '../../shared/entities';
 import type { CallContext } from '../http/calls';
 import { settingsOf } from '../modules/present';
-import { clinicZone } from '../diary/zone';
+import { clinicTimeZone } from '../diary/time-zone';
 
 /** The list is for a morning's calls: its first rows are the ones to act on. */
 export const DUE_LIST_MAX = 500;
@@ -43,7 +43,7 @@ export async function reviewDays(ctx: Ctx): Promise<number> {
 
 /** Today in the clinic's zone: its date and the instant it began. */
 export async function clinicToday(ctx: Ctx) {
-  const zone = await clinicZone(ctx);
+  const zone = await clinicTimeZone(ctx);
   const start = DateTime.now().setZone(zone).startOf('day');
   return { zone, date: start.toISODate() as string, start: start.toUTC().toISO() as string };
 }

@@ -26,7 +26,7 @@ import { Problems } from './problems';
 import { endedBefore, rebased } from './series-rule';
 import { instantOf } from './wall-time';
 import { appointmentService, changeAppointment } from './writes';
-import { clinicZone } from './zone';
+import { clinicTimeZone } from './time-zone';
 
 const ms = (value: unknown) => Date.parse(toUtcIso(value as InstantValue));
 
@@ -48,7 +48,7 @@ async function membersOf(ctx: CallContext, target: Row, scope: SeriesScope): Pro
 }
 
 export async function moveAppointment(ctx: CallContext, input: z.infer<typeof moveSchema>) {
-  const zone = await clinicZone(ctx);
+  const zone = await clinicTimeZone(ctx);
   const target = await appointmentService.require(ctx, input.appointment_id, true);
   const start = instantOf(input.start, zone, 'start', 'Start');
   const end =

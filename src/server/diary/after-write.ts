@@ -10,7 +10,7 @@ import { appointmentChanged, type AppointmentEvent } from './events';
 import { toUtcIso, type InstantValue } from './format';
 import { refreshNextAppointment } from './next-appointment';
 import { changedIn, SLOT_FIELDS } from './rules';
-import { clinicZone } from './zone';
+import { clinicTimeZone } from './time-zone';
 
 const iso = (value: unknown) => toUtcIso(value as InstantValue);
 
@@ -30,7 +30,7 @@ export async function afterWrite(ctx: CallContext, before: Row | null, after: Ro
   const patients = [before?.appointment_patient_id, after.appointment_patient_id].filter(
     (id): id is number => typeof id === 'number',
   );
-  await refreshNextAppointment(ctx.trx, company, await clinicZone(ctx), patients);
+  await refreshNextAppointment(ctx.trx, company, await clinicTimeZone(ctx), patients);
   const kind = eventKind(before, after);
   if (!kind) return;
   await appointmentChanged(ctx.trx, {

@@ -12,7 +12,7 @@ import { clashError, holdSlot } from './clash';
 import { checkHours } from './hours';
 import { refreshNextAppointment } from './next-appointment';
 import { defaultEnd, settle, touchesSlot } from './rules';
-import { clinicZone } from './zone';
+import { clinicTimeZone } from './time-zone';
 
 export const OVERRIDE_FIELD = 'appointment_override_reason';
 
@@ -20,7 +20,7 @@ export const appointmentBehaviour: EntityBehaviour<typeof appointments> = {
   fillInsert: (ctx, given) => defaultEnd(ctx, given),
 
   async beforeInsert(ctx, values) {
-    Object.assign(values, await settle(ctx, null, values, await clinicZone(ctx)));
+    Object.assign(values, await settle(ctx, null, values, await clinicTimeZone(ctx)));
     if (isLive(String(values.appointment_status))) {
       await checkHours(ctx, values, OVERRIDE_FIELD);
       await holdSlot(ctx, values);
@@ -36,7 +36,7 @@ export const appointmentBehaviour: EntityBehaviour<typeof appointments> = {
 
   async beforeUpdate(ctx, before, field, value) {
     const row: Row = { ...before, [field.name]: value };
-    await settle(ctx, before, row, await clinicZone(ctx));
+    await settle(ctx, before, row, await clinicTimeZone(ctx));
     if (touchesSlot(before, row)) {
       await checkHours(ctx, row, OVERRIDE_FIELD);
       await holdSlot(ctx, row);
@@ -44,7 +44,7 @@ export const appointmentBehaviour: EntityBehaviour<typeof appointments> = {
   },
 
   async afterUpdate(ctx, before, after) {
-    const derived = await settle(ctx, before, after, await clinicZone(ctx));
+    const derived = await settle(ctx, before, after, await clinicTimeZone(ctx));
     const id = after.appointment_id;
     if (Object.keys(derived).length)
       await updateRow(ctx.trx, appointments, ctx.caller.company.company_id, id, derived);
@@ -56,7 +56,7 @@ export const appointmentBehaviour: EntityBehaviour<typeof appointments> = {
     await refreshNextAppointment(
       ctx.trx,
       company,
-      await clinicZone(ctx),
+      await clinicTimeZone(ctx),
       rows.map((row) => row.appointment_patient_id),
     );
   },

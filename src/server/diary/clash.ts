@@ -14,7 +14,7 @@ import type { CallContext } from '../http/calls';
 import { ApiError, conflict } from '../http/errors';
 import type { Row } from '../entities/repository';
 import { spanText, toUtcIso, type InstantValue } from './format';
-import { clinicZone } from './zone';
+import { clinicTimeZone } from './time-zone';
 
 const CONSTRAINTS = {
   appointments_practitioner_no_overlap: 'practitioner',
@@ -91,7 +91,7 @@ export async function clashError(
   const kind = CONSTRAINTS[constraint as keyof typeof CONSTRAINTS];
   const clash = await findClash(ctx, kind, row);
   if (!clash) return conflict(SLOT_GONE_TEXT);
-  const zone = await clinicZone(ctx);
+  const zone = await clinicTimeZone(ctx);
   return new ApiError(409, `${clashText(kind, clash, zone)}.`, {
     field: 'appointment_start',
     data: {

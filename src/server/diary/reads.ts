@@ -16,7 +16,7 @@ import { rangeInstants } from '../availability/service';
 import { dayNumber, ZoneClock } from '../availability/zone-clock';
 import type { CallContext } from '../http/calls';
 import { badRequest } from '../http/errors';
-import { clinicZone } from './zone';
+import { clinicTimeZone } from './time-zone';
 
 /** The longest appointment a range read looks back for (one starting the day before). */
 const LOOK_BACK = sql`interval '1 day'`;
@@ -72,7 +72,7 @@ export async function getRange(
   if (days < 1) throw badRequest('To: must not be before from.', 'to');
   if (days > DIARY_RANGE_DAYS_MAX)
     throw badRequest(`To: a diary read covers at most ${DIARY_RANGE_DAYS_MAX} days.`, 'to');
-  const zone = await clinicZone(ctx);
+  const zone = await clinicTimeZone(ctx);
   const { start, end } = rangeInstants(zone, input.from, input.to);
   const [from, to] = [new Date(start).toISOString(), new Date(end).toISOString()];
   const conditions: RawBuilder<unknown>[] = [
@@ -120,7 +120,7 @@ export async function patientAppointments(
   ctx: CallContext,
   patientId: number,
 ): Promise<PatientAppointments> {
-  const zone = await clinicZone(ctx);
+  const zone = await clinicTimeZone(ctx);
   const patient = sql`a.appointment_patient_id = ${patientId}`;
   const next = await selectAppointments(
     ctx,

@@ -15,10 +15,10 @@ import { Problems } from './problems';
 import { occurrences, ruleOf } from './series-rule';
 import { instantOf } from './wall-time';
 import { appointmentService } from './writes';
-import { clinicZone } from './zone';
+import { clinicTimeZone } from './time-zone';
 
 export async function bookSeries(ctx: CallContext, input: z.infer<typeof bookSeriesSchema>) {
-  const zone = await clinicZone(ctx);
+  const zone = await clinicTimeZone(ctx);
   const start = instantOf(input.start, zone, 'start', 'Start');
   const end = input.end === undefined ? undefined : instantOf(input.end, zone, 'end', 'End');
   const first = inZone(start, zone);

@@ -14,7 +14,7 @@ import { appointmentBehaviour } from './behaviour';
 import { holdSlot } from './clash';
 import { checkHours } from './hours';
 import { settle, touchesSlot } from './rules';
-import { clinicZone } from './zone';
+import { clinicTimeZone } from './time-zone';
 
 /** The generic service of appointments, with their behaviour: inserts of the diary go through it. */
 export const appointmentService = new EntityService(appointments, appointmentBehaviour);
@@ -41,7 +41,7 @@ export async function changeAppointment(
   const values: Row = { ...changes };
   if (options.overrideReason) values.appointment_override_reason = options.overrideReason;
   const row: Row = { ...before, ...values };
-  Object.assign(values, await settle(ctx, before, row, await clinicZone(ctx)));
+  Object.assign(values, await settle(ctx, before, row, await clinicTimeZone(ctx)));
   Object.assign(row, values);
   if (touchesSlot(before, row)) {
     await checkHours(ctx, row, 'override_reason');

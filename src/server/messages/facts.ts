@@ -3,11 +3,11 @@
  * type, practitioner and place, and the clinic's name, zone, address and diary settings.
  */
 import { sql } from 'kysely';
-import { IANAZone } from 'luxon';
 import { PRODUCT_MODULE } from '../../shared/module-entry';
 import { TIME_ZONE_SETTING } from '../../shared/product-module';
 import { DIARY_SETTINGS } from '../../shared/diary/settings';
 import type { Tx } from '../db/tenancy';
+import { timeZoneOf } from '../diary/time-zone';
 import { publicSettingsOf, settingsOf } from '../modules/present';
 import { findModuleByName } from '../modules/repository';
 
@@ -69,9 +69,6 @@ export interface ClinicFacts {
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
-/** The server's own zone: what an empty clinic setting means (see TIME_ZONE_SETTING). */
-const serverZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
-
 export async function clinicFacts(trx: Tx, companyId: number): Promise<ClinicFacts> {
   const company = await trx
     .selectFrom('companies')
@@ -84,11 +81,10 @@ export async function clinicFacts(trx: Tx, companyId: number): Promise<ClinicFac
   const kept = product ? settingsOf(product) : {};
   const diaryShown = diary ? publicSettingsOf(diary) : {};
   const diaryKept = diary ? settingsOf(diary) : {};
-  const zone = text(shown[TIME_ZONE_SETTING]);
   return {
     name: text(shown.company_name) || company.company_name,
     slug: company.company_slug,
-    zone: zone && IANAZone.isValidZone(zone) ? zone : serverZone(),
+    zone: timeZoneOf(shown[TIME_ZONE_SETTING]),
     address: text(kept.clinic_address),
     phone: text(kept.clinic_phone),
     cancellationPolicy: text(diaryShown[DIARY_SETTINGS.cancellationPolicy]),
