@@ -155,8 +155,8 @@ describe('booking', () => {
     });
     expect(series.status).toBe(400);
     expect(messageText(series)).toBe(
-      'Start: 01:30 on Sun 29 Mar does not exist in Europe/London — the clocks go forward that ' +
-        'night. Choose a time before or after the change.',
+      'Start: 01:30 on 29/03/2026 does not exist in Europe/London: the clocks go forward then. ' +
+        'Choose a time before or after the change.',
     );
   });
 });

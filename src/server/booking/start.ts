@@ -6,7 +6,7 @@
  */
 import { DateTime } from 'luxon';
 import { isoInstant, ISO_INSTANT_TEXT } from '../../shared/iso-date';
-import { dayText } from '../diary/format';
+import { readWallTime } from '../../shared/wall-time';
 import { badRequest } from '../http/errors';
 
 const WALL = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})/;
@@ -20,14 +20,8 @@ export function startOf(text: string, zone: string, field = 'start'): Date {
   // Written in UTC (Z), or in the clinic's offset: an instant, whatever the wall clock says.
   if (!text.endsWith('Z') && inClinic.toFormat("yyyy-MM-dd'T'HH:mm") !== written) {
     // Another offset than the clinic's: fine for an instant, unless the clinic never shows it.
-    const there = DateTime.fromISO(written, { zone }).setLocale('en-GB');
-    if (there.toFormat("yyyy-MM-dd'T'HH:mm") !== written) {
-      throw badRequest(
-        `"${field}": ${wall[2]} on ${dayText(there)} does not exist in ${zone} — the clocks go ` +
-          'forward that night. Please choose another time.',
-        field,
-      );
-    }
+    const there = readWallTime(written, zone);
+    if (there.kind === 'gap') throw badRequest(`"${field}": ${there.text}`, field);
   }
   return new Date(instant);
 }
