@@ -10,7 +10,7 @@ import { DateTime } from 'luxon';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { inTenant } from '../../src/server/db/tenancy';
 import { startWaitlistWorker } from '../../src/server/waitlist/jobs';
-import { offerTokenHash } from '../../src/server/waitlist/offers';
+import { tokenHash } from '../../src/server/auth/sessions';
 import { DIARY_SETTINGS } from '../../src/shared/diary/settings';
 import {
   OFFER_EXPIRED_TEXT,
@@ -173,7 +173,7 @@ describe('a freed time offered to the waitlist', () => {
       const kept = rows.map((r) => r.token_hash);
       for (const token of tokens) {
         expect(kept).not.toContain(token);
-        expect(kept).toContain(offerTokenHash(token));
+        expect(kept).toContain(tokenHash(token));
       }
     });
   });
@@ -226,7 +226,7 @@ describe('a freed time offered to the waitlist', () => {
     await inTenant(env.server.database.db, env.company.companyId, (trx) =>
       sql`update waitlist_offers set expires_at = now() - interval '1 minute'
         where company_id = ${env.company.companyId}
-          and token_hash = ${offerTokenHash(token)}`.execute(trx),
+          and token_hash = ${tokenHash(token)}`.execute(trx),
     );
     const reply = await accept(token);
     expect(reply.status, messageText(reply)).toBe(410);

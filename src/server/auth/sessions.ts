@@ -23,6 +23,8 @@ function pick<T extends object, K extends keyof T>(row: T, keys: readonly K[]): 
 
 export const newSecret = () => randomBytes(32).toString('base64url');
 export const digest = (secret: string) => createHash('sha256').update(secret).digest();
+/** A link's token as its table keeps it (hex digest): waitlist offers, calendar feeds. */
+export const tokenHash = (token: string): string => digest(token).toString('hex');
 /** Memory holds digests too, never the secrets themselves. */
 const cacheKey = (secret: string) => digest(secret).toString('base64');
 

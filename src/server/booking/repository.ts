@@ -20,6 +20,18 @@ export interface OnlineType {
   practitioner_ids: number[];
 }
 
+/** An OnlineType's columns but its practitioners, from appointment_types `t`. */
+export const typeColumns = sql`t.appointment_type_id::int as appointment_type_id,
+      t.appointment_type_name as name,
+      t.appointment_type_duration_minutes::int as duration_minutes,
+      t.appointment_type_buffer_before_minutes::int as buffer_before_minutes,
+      t.appointment_type_buffer_after_minutes::int as buffer_after_minutes,
+      t.appointment_type_min_notice_hours::int as min_notice_hours,
+      t.appointment_type_horizon_days::int as horizon_days,
+      t.appointment_type_cancel_notice_hours::int as cancel_notice_hours,
+      t.appointment_type_price::float8 as price,
+      t.appointment_type_description as description`;
+
 /** Enabled practitioners who offer the type (the link table's rows, narrowed). */
 const offeredBy = sql`coalesce((select array_agg(p.user_id::int order by p.user_id)
     from appointment_type_practitioners p
@@ -33,17 +45,7 @@ export async function onlineTypes(
   companyId: number,
   typeId?: number,
 ): Promise<OnlineType[]> {
-  const result = await sql<OnlineType>`select * from (select
-      t.appointment_type_id::int as appointment_type_id,
-      t.appointment_type_name as name,
-      t.appointment_type_duration_minutes::int as duration_minutes,
-      t.appointment_type_buffer_before_minutes::int as buffer_before_minutes,
-      t.appointment_type_buffer_after_minutes::int as buffer_after_minutes,
-      t.appointment_type_min_notice_hours::int as min_notice_hours,
-      t.appointment_type_horizon_days::int as horizon_days,
-      t.appointment_type_cancel_notice_hours::int as cancel_notice_hours,
-      t.appointment_type_price::float8 as price,
-      t.appointment_type_description as description,
+  const result = await sql<OnlineType>`select * from (select ${typeColumns},
       ${offeredBy} as practitioner_ids
     from appointment_types t
     where t.company_id = ${companyId} and t.appointment_type_online = 1

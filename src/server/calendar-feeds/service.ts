@@ -15,7 +15,7 @@ import {
   type CalendarFeedState,
   type RenewedFeed,
 } from '../../shared/diary/calendar-feeds';
-import { digest, newSecret } from '../auth/sessions';
+import { newSecret, tokenHash } from '../auth/sessions';
 import { inTenant } from '../db/tenancy';
 import type { CallContext } from '../http/calls';
 import { badRequest, forbidden, notFound } from '../http/errors';
@@ -27,9 +27,6 @@ import { feedAppointments, feedCreatedAt, feedOwner, storeFeedDigest } from './r
 const DAY_MS = 86_400_000;
 const NOT_YOURS_TEXT = 'Only an administrator may see or renew the calendar feed of another user.';
 const NOT_PRACTITIONER_TEXT = 'Only a practitioner has a calendar feed (Users: Practitioner).';
-
-/** The token's digest as calendar_feeds keeps it. */
-const tokenHashOf = (token: string): string => digest(token).toString('hex');
 
 /** A token as renew makes them (32 random bytes, base64url): anything else opens nothing. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
@@ -63,7 +60,7 @@ export async function renewFeed(
   if (!user) throw notFound(`There is no user with id ${userId}.`);
   if (user.practitioner !== 1) throw badRequest(NOT_PRACTITIONER_TEXT, 'user_id');
   const token = newSecret();
-  const created = await storeFeedDigest(ctx.trx, company.company_id, userId, tokenHashOf(token));
+  const created = await storeFeedDigest(ctx.trx, company.company_id, userId, tokenHash(token));
   await ctx.audit({ action: 'renew_calendar_feed', entity: 'users', entity_id: userId });
   const url = `${publicBaseUrl(ctx.services.config)}${FEED_PATH}/${encodeURIComponent(company.company_slug)}/${token}.ics`;
   return { user_id: userId, created_at: created.toISOString(), url };
@@ -80,7 +77,7 @@ export async function feedCalendar(
   const company = await services.companies.bySlug(slug);
   if (!company) return null;
   return inTenant(services.db, company.company_id, async (trx) => {
-    const owner = await feedOwner(trx, company.company_id, tokenHashOf(token));
+    const owner = await feedOwner(trx, company.company_id, tokenHash(token));
     if (!owner) return null;
     const from = new Date(now - FEED_DAYS_BACK * DAY_MS);
     const until = new Date(now + FEED_DAYS_AHEAD * DAY_MS);

@@ -16,6 +16,7 @@ import {
   type OfferView,
 } from '../../shared/diary/waitlist';
 import type { Booked } from '../../shared/booking';
+import { tokenHash } from '../auth/sessions';
 import { bookedReply, checkFree, insertAppointment } from '../booking/book';
 import type { BookingClinic } from '../booking/clinic';
 import { holdSlot } from '../diary/clash';
@@ -24,7 +25,7 @@ import type { CallContext, CallResult } from '../http/calls';
 import { ApiError, badRequest } from '../http/errors';
 import { clinicFacts } from '../messages/facts';
 import { enqueueOfferMails } from './queue';
-import { diarySettings, offerTokenHash } from './offers';
+import { diarySettings } from './offers';
 import {
   goneOffers,
   offerByHash,
@@ -52,12 +53,7 @@ async function offerClinic(ctx: CallContext): Promise<BookingClinic> {
 }
 
 async function findOffer(ctx: CallContext, token: string, lock = false): Promise<OfferRow> {
-  const offer = await offerByHash(
-    ctx.trx,
-    ctx.caller.company.company_id,
-    offerTokenHash(token),
-    lock,
-  );
+  const offer = await offerByHash(ctx.trx, ctx.caller.company.company_id, tokenHash(token), lock);
   if (!offer) throw badRequest(OFFER_INVALID_TEXT, 'offer_token');
   return offer;
 }

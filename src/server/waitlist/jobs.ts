@@ -5,7 +5,7 @@
  */
 import type { Job } from 'pg-boss';
 import { sql, type Kysely } from 'kysely';
-import { newSecret } from '../auth/sessions';
+import { newSecret, tokenHash } from '../auth/sessions';
 import type { Config } from '../config';
 import type { DB } from '../db/schema';
 import { inTenant, type Tx } from '../db/tenancy';
@@ -13,7 +13,7 @@ import { QUEUES, type JobQueue } from '../jobs/queue';
 import type { Mailer } from '../mail/mailer';
 import { clinicFacts } from '../messages/facts';
 import { goneMail, offerMail } from './mails';
-import { offerFreedTime, offerTokenHash } from './offers';
+import { offerFreedTime } from './offers';
 import { enqueueWaitlistJob, type FreedTime, type WaitlistJob } from './queue';
 import { logWaitlistMail, markMailSent, offerById } from './repository';
 
@@ -82,7 +82,7 @@ async function mailOffer(
     await deps.mailer.send(goneMail(clinic, offer));
   } else {
     const token = newSecret();
-    await sql`update waitlist_offers set token_hash = ${offerTokenHash(token)}
+    await sql`update waitlist_offers set token_hash = ${tokenHash(token)}
       where company_id = ${companyId} and offer_id = ${offerId}`.execute(trx);
     await deps.mailer.send(offerMail(deps.config, clinic, offer, token));
   }

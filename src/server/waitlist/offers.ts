@@ -12,7 +12,7 @@
 import { DateTime } from 'luxon';
 import { OFFER_HOURS } from '../../shared/diary/waitlist';
 import { DIARY_SETTINGS } from '../../shared/diary/settings';
-import { digest, newSecret } from '../auth/sessions';
+import { newSecret, tokenHash } from '../auth/sessions';
 import { freeTimes, type FreeTime } from '../booking/free-times';
 import type { Tx } from '../db/tenancy';
 import { clinicFacts } from '../messages/facts';
@@ -22,9 +22,6 @@ import { enqueueOfferMails, type FreedTime } from './queue';
 import { candidates, expireOffers, insertOffer, typeForOffer, type Candidate } from './repository';
 
 const HOUR_MS = 3_600_000;
-
-/** The offer's token digest as waitlist_offers keeps it. */
-export const offerTokenHash = (token: string): string => digest(token).toString('hex');
 
 export async function diarySettings(trx: Tx, companyId: number) {
   const row = await findModuleByName(trx, companyId, 'appointments');
@@ -88,7 +85,7 @@ export async function offerFreedTime(
       start: new Date(time.start),
       end: new Date(time.end),
       // A digest of a secret nobody holds, until the offer's mail makes the real one.
-      token_hash: offerTokenHash(newSecret()),
+      token_hash: tokenHash(newSecret()),
       expires_at: new Date(Math.min(now + OFFER_HOURS * HOUR_MS, time.start)),
     });
     offered.push(offerId);

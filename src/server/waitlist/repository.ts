@@ -6,7 +6,7 @@
  */
 import { sql } from 'kysely';
 import type { Tx } from '../db/tenancy';
-import type { OnlineType } from '../booking/repository';
+import { typeColumns, type OnlineType } from '../booking/repository';
 
 export type OfferStatus = 'offered' | 'accepted' | 'gone' | 'expired';
 
@@ -59,16 +59,7 @@ export async function typeForOffer(
   companyId: number,
   typeId: number,
 ): Promise<OnlineType | null> {
-  const { rows } = await sql<OnlineType>`select t.appointment_type_id::int as appointment_type_id,
-      t.appointment_type_name as name,
-      t.appointment_type_duration_minutes::int as duration_minutes,
-      t.appointment_type_buffer_before_minutes::int as buffer_before_minutes,
-      t.appointment_type_buffer_after_minutes::int as buffer_after_minutes,
-      t.appointment_type_min_notice_hours::int as min_notice_hours,
-      t.appointment_type_horizon_days::int as horizon_days,
-      t.appointment_type_cancel_notice_hours::int as cancel_notice_hours,
-      t.appointment_type_price::float8 as price,
-      t.appointment_type_description as description,
+  const { rows } = await sql<OnlineType>`select ${typeColumns},
       coalesce((select array_agg(p.user_id::int order by p.user_id)
         from appointment_type_practitioners p where p.company_id = t.company_id
           and p.appointment_type_id = t.appointment_type_id), '{}') as practitioner_ids
