@@ -22,6 +22,7 @@ import {
 import { buildApp } from './http/app';
 import { publicBaseUrl } from './mail/links';
 import { buildRegistry } from './api';
+import { startDiaryWorker } from './diary/next-appointment-job';
 import { startMessageWorker } from './messages/worker';
 import { startWaitlistWorker } from './waitlist/jobs';
 import { registerSeeders } from './seed/register';
@@ -126,6 +127,7 @@ async function main(): Promise<void> {
       watchdog.start();
       if (config.jobWorker) await startMessageWorker(database.jobs, services);
       if (config.jobWorker) await startWaitlistWorker(database.jobs, services);
+      if (config.jobWorker) await startDiaryWorker(database.jobs, services);
       reportReady();
       log.info(`Server process ${process.pid} is ready`);
       return;
@@ -149,6 +151,7 @@ async function main(): Promise<void> {
     // Due reminders and messages (src/server/messages/); stopped by database.close().
     if (config.jobWorker) await startMessageWorker(database.jobs, services);
     if (config.jobWorker) await startWaitlistWorker(database.jobs, services);
+    if (config.jobWorker) await startDiaryWorker(database.jobs, services);
     const url = publicBaseUrl(config);
     const lines = [
       '',

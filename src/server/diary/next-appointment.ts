@@ -3,8 +3,8 @@
  * holds the patient's next live appointment's start in the clinic's zone, written whenever one of
  * their appointments is booked, moved, cancelled or changes status. It is a stored copy so that
  * the patients list can show, sort and filter by it like any field; "next" is judged at the time
- * of the write, so `refreshNextAppointments` (one statement for the whole clinic) is what a nightly
- * job runs to move past ones on.
+ * of the write, so `refreshNextAppointments` (one statement for the whole clinic) is what the
+ * hourly job (./next-appointment-job.ts) runs to move past ones on.
  */
 import { sql, type RawBuilder } from 'kysely';
 import type { Tx } from '../db/tenancy';
@@ -29,7 +29,8 @@ export async function refreshNextAppointment(
   if (ids.length) await refresh(trx, companyId, zone, sql`p.patient_id in (${sql.join(ids)})`);
 }
 
-/** Every patient of the clinic whose stored next appointment is no longer the next one. */
+/** Every patient of the clinic whose stored next appointment has passed: the one after, or none. */
 export async function refreshNextAppointments(trx: Tx, companyId: number, zone: string) {
-  await refresh(trx, companyId, zone, sql`p.patient_next_appointment is not null`);
+  const now = sql`(now() at time zone ${zone})::timestamp(0)`;
+  await refresh(trx, companyId, zone, sql`p.patient_next_appointment < ${now}`);
 }

@@ -18,7 +18,7 @@ import type { Tx } from '../db/tenancy';
 export const JOB_SCHEMA = 'pgboss';
 
 /** Materia's queues; each is created at migrate time (install.ts). */
-export const QUEUES = { messages: 'messages', waitlist: 'waitlist' } as const;
+export const QUEUES = { messages: 'messages', waitlist: 'waitlist', diary: 'diary' } as const;
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
 /** Retries after the first attempt; with back-off from JOB_RETRY_SECONDS they span about 2 hours. */
@@ -50,7 +50,7 @@ interface Logger {
   warn(msg: string): void;
 }
 
-export type JobHandler<T extends TenantJob> = (job: Job<T>) => Promise<void>;
+export type JobHandler<T extends object> = (job: Job<T>) => Promise<void>;
 
 export class JobQueue {
   #boss: Promise<PgBoss> | null = null;
@@ -74,7 +74,9 @@ export class JobQueue {
         // The owner installs and upgrades the schema (install.ts); the app role may not.
         migrate: false,
         createSchema: false,
-        schedule: false,
+        // The cron clock (`every`): each started process checks the schedules, and pg-boss sends
+        // each occurrence once whichever process gets there first.
+        schedule: true,
         // Expiry of lost jobs (kill -9) and retention; one process at a time does it, by lock.
         supervise: true,
         superviseIntervalSeconds: Math.min(60, this.timing.expireSeconds),
@@ -117,7 +119,7 @@ export class JobQueue {
    * Runs `handler` for each due job of `queue` in this process until stop(). A job whose handler
    * throws is failed and retried with back-off; the others of its batch are not affected.
    */
-  async work<T extends TenantJob>(queue: QueueName, handler: JobHandler<T>): Promise<void> {
+  async work<T extends object>(queue: QueueName, handler: JobHandler<T>): Promise<void> {
     const boss = await this.#started();
     const options = {
       batchSize: BATCH,
@@ -138,6 +140,16 @@ export class JobQueue {
         }),
       ),
     );
+  }
+
+  /**
+   * Sends an empty job to `queue` on the cron expression `cron` (UTC), for work over every clinic
+   * (such a job carries no company). The schedule is a row in the database: calling this again
+   * replaces it, and it outlives the process.
+   */
+  async every(queue: QueueName, cron: string): Promise<void> {
+    const boss = await this.#started();
+    await boss.schedule(queue, cron, {}, { tz: 'UTC' });
   }
 
   /** Stops taking jobs; those running get `timeoutMs` to finish, then their jobs expire and rerun. */
