@@ -58,6 +58,8 @@ export const appointments = defineEntity({
     reference('appointment_series_id', 'appointments', { readOnly: true, label: 'Series' }),
     readOnly('appointment_recurrence', 'text', { label: 'Repeats' }),
   ],
+  // The message log (src/server/messages/): confirmations, reminders, notices and their fate.
+  extras: [{ name: 'appointment_messages', type: 'slot', label: 'Messages', route: 'list' }],
   tabs: [
     {
       name: 'general',
@@ -91,6 +93,7 @@ export const appointments = defineEntity({
             'appointment_recurrence',
           ],
         },
+        { title: 'Messages to the patient', items: ['appointment_messages'] },
       ],
     },
   ],

@@ -52,6 +52,10 @@ export const SLOTS: Readonly<Record<string, LazySlot>> = {
     default: (await withTimeout(import('../../features/diary/PatientAppointments')))
       .PatientAppointments,
   })),
+  'appointments.appointment_messages': lazy(async () => ({
+    default: (await withTimeout(import('../../features/diary/AppointmentMessages')))
+      .AppointmentMessagesSlot,
+  })),
   'batches.batch_trace': lazy(async () => ({
     default: (await withTimeout(import('../../features/stock/BatchTrace'))).BatchTrace,
   })),

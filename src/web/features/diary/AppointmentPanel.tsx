@@ -5,10 +5,13 @@
 import { Anchor, Badge, Button, Drawer, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import type { SeriesScope } from '../../../shared/diary/calls';
 import { APPOINTMENT_STATUS_OPTIONS, isLive } from '../../../shared/diary/statuses';
 import { patientOf, STATUS_COLOURS } from './calendarEvents';
 import type { DiaryAppointment } from './diaryApi';
 import { whenText } from './diaryTime';
+import { AppointmentMessageLog } from './AppointmentMessages';
+import { SeriesScopeControl } from './SeriesScopeChoice';
 import { StatusActions } from './StatusActions';
 import type { AppointmentWrites } from './useAppointmentWrites';
 
@@ -37,9 +40,11 @@ function Line({ label, value }: { label: string; value: React.ReactNode }) {
 export function AppointmentPanel({ appointment: a, zone, writes, onClose }: Props) {
   const [cancelling, setCancelling] = useState(false);
   const [reason, setReason] = useState('');
+  const [scope, setScope] = useState<SeriesScope>('this');
   const close = () => {
     setCancelling(false);
     setReason('');
+    setScope('this');
     onClose();
   };
   return (
@@ -56,6 +61,7 @@ export function AppointmentPanel({ appointment: a, zone, writes, onClose }: Prop
           <Line label="Room" value={a.room_name} />
           <Line label="Notes" value={a.notes} />
           <Line label="Outside hours" value={a.override_reason} />
+          <Line label="Repeats" value={a.series_id !== null ? 'Part of a series' : null} />
           <StatusActions appointment={a} onStatus={writes.setStatus} />
           <Group gap="md">
             <Anchor component={Link} to={`/app/patients/${a.patient_id}`}>
@@ -80,6 +86,7 @@ export function AppointmentPanel({ appointment: a, zone, writes, onClose }: Prop
                 minRows={2}
                 data-autofocus
               />
+              {a.series_id !== null && <SeriesScopeControl value={scope} onChange={setScope} />}
               <Group justify="flex-end">
                 <Button variant="default" onClick={() => setCancelling(false)}>
                   Keep it
@@ -88,7 +95,13 @@ export function AppointmentPanel({ appointment: a, zone, writes, onClose }: Prop
                   color="red"
                   disabled={reason.trim() === ''}
                   onClick={() =>
-                    void writes.cancel(a.appointment_id, reason.trim()).then((ok) => ok && close())
+                    void writes
+                      .cancel(
+                        a.appointment_id,
+                        reason.trim(),
+                        a.series_id !== null ? scope : undefined,
+                      )
+                      .then((ok) => ok && close())
                   }
                 >
                   Cancel appointment
@@ -96,6 +109,7 @@ export function AppointmentPanel({ appointment: a, zone, writes, onClose }: Prop
               </Group>
             </Stack>
           )}
+          <AppointmentMessageLog appointmentId={a.appointment_id} />
         </Stack>
       )}
     </Drawer>

@@ -5,6 +5,7 @@ import {
   Group,
   Modal,
   NumberInput,
+  SegmentedControl,
   Select,
   SimpleGrid,
   Stack,
@@ -12,6 +13,7 @@ import {
   TextInput,
   Textarea,
 } from '@mantine/core';
+import { SERIES_COUNT_MAX } from '../../../shared/diary/calls';
 import { TypeaheadSelect } from '../../entity/pickers/TypeaheadSelect';
 import { useBooking, type NewPatient } from './useBooking';
 import type { BookingStart } from './useDiary';
@@ -113,6 +115,48 @@ export function BookingForm({ start, zone, reference, onClose }: Props) {
               onChange={(v) => form.setMinutes(Number(v) || 0)}
             />
           </SimpleGrid>
+          <Switch
+            label="Repeats"
+            checked={form.repeats}
+            onChange={(e) => form.setRepeats(e.currentTarget.checked)}
+          />
+          {form.repeats && (
+            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+              <NumberInput
+                label="Every (weeks)"
+                min={1}
+                max={52}
+                value={form.everyWeeks}
+                onChange={(v) => form.setEveryWeeks(Number(v) || 1)}
+              />
+              <SegmentedControl
+                aria-label="Ends"
+                value={form.endsBy}
+                onChange={(v) => form.setEndsBy(v === 'until' ? 'until' : 'count')}
+                data={[
+                  { value: 'count', label: 'After' },
+                  { value: 'until', label: 'On a day' },
+                ]}
+                style={{ alignSelf: 'end' }}
+              />
+              {form.endsBy === 'count' ? (
+                <NumberInput
+                  label="Times"
+                  min={2}
+                  max={SERIES_COUNT_MAX}
+                  value={form.count}
+                  onChange={(v) => form.setCount(Number(v) || 0)}
+                />
+              ) : (
+                <TextInput
+                  label="Last day"
+                  type="date"
+                  value={form.until}
+                  onChange={(e) => form.setUntil(e.currentTarget.value)}
+                />
+              )}
+            </SimpleGrid>
+          )}
           <Textarea
             label="Notes"
             value={form.notes}

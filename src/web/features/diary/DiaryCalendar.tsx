@@ -1,7 +1,7 @@
 /**
  * The calendar itself: react-big-calendar (see docs/decisions.md, "The diary's calendar
- * component") with its drag-and-drop addon, columns per practitioner or room in the day and week
- * views, its dates worked out by Luxon in the clinic's zone. It only renders: what a click, a
+ * component") with its drag-and-drop addon, columns per practitioner or room in the day view
+ * (the week and month views' columns are the days), its dates worked out by Luxon in the clinic's zone. It only renders: what a click, a
  * drop or a resize means is decided by the hooks that own the data.
  */
 import { DateTime, Settings } from 'luxon';
@@ -61,7 +61,7 @@ interface Props {
   date: string;
   zone: string;
   events: CalendarEvent[];
-  /** Columns of the day and week views; none = one column. */
+  /** Columns of the day view; none = one column a day. */
   columns: CalendarColumn[] | undefined;
   colourOf: (event: CalendarEvent) => string;
   isClosed: (start: Date, resourceId: number | null) => boolean;
@@ -123,9 +123,7 @@ export function DiaryCalendar(props: Props) {
       resourceId: asId(args.resourceId) ?? args.event.resourceId,
     });
 
-  const withColumns = view !== 'month' && props.columns !== undefined;
-  // A week of many columns draws half-hour slots (half the cells); a drop still snaps to them.
-  const slotMinutes = view === 'week' && (props.columns?.length ?? 0) > 3 ? 30 : SLOT_MINUTES;
+  const withColumns = view === 'day' && props.columns !== undefined;
   return (
     <div className={classes.calendar} data-view={view}>
       <DnDCalendar
@@ -141,8 +139,8 @@ export function DiaryCalendar(props: Props) {
         }
         onView={() => undefined}
         onDrillDown={(next) => props.onNavigate(dayOf(next, zone), 'day')}
-        step={slotMinutes}
-        timeslots={60 / slotMinutes}
+        step={SLOT_MINUTES}
+        timeslots={60 / SLOT_MINUTES}
         min={bounds.min}
         max={bounds.max}
         scrollToTime={bounds.scroll}

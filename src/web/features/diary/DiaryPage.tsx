@@ -10,6 +10,7 @@ import { DiaryCalendar } from './DiaryCalendar';
 import { DiaryToolbar } from './DiaryToolbar';
 import classes from './Diary.module.css';
 import { OverrideDialog } from './OverrideDialog';
+import { SeriesMoveDialog } from './SeriesScopeChoice';
 import { TodayList } from './TodayList';
 import { useDiary } from './useDiary';
 
@@ -61,6 +62,11 @@ export function DiaryPage() {
           onClose={diary.closeBooking}
         />
       )}
+      <SeriesMoveDialog
+        opened={writes.scopeAsked}
+        onChoose={writes.chooseScope}
+        onCancel={writes.dismissScope}
+      />
       <OverrideDialog
         text={writes.pendingOverride?.text ?? null}
         onConfirm={writes.confirmOverride}

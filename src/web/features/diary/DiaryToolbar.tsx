@@ -3,6 +3,7 @@ import {
   ActionIcon,
   Button,
   Group,
+  MultiSelect,
   ScrollArea,
   SegmentedControl,
   Select,
@@ -62,24 +63,38 @@ export function DiaryToolbar({ diary }: { diary: Diary }) {
         </Group>
       </Group>
       <Group gap="sm" align="end" wrap="wrap">
-        <SegmentedControl
-          aria-label="Columns"
-          value={state.columnsBy}
-          onChange={(value) => state.setColumnsBy(value === 'room' ? 'room' : 'practitioner')}
-          data={[
-            { value: 'practitioner', label: 'Practitioners' },
-            { value: 'room', label: 'Rooms' },
-          ]}
-        />
-        <Select
-          label="Practitioner"
-          placeholder="All"
-          clearable
-          data={idData(reference.practitioners)}
-          value={state.practitionerId ? String(state.practitionerId) : null}
-          onChange={(value) => state.setPractitionerId(idOf(value))}
-          w={180}
-        />
+        {view === 'day' ? (
+          <>
+            <SegmentedControl
+              aria-label="Columns"
+              value={state.columnsBy}
+              onChange={(value) => state.setColumnsBy(value === 'room' ? 'room' : 'practitioner')}
+              data={[
+                { value: 'practitioner', label: 'Practitioners' },
+                { value: 'room', label: 'Rooms' },
+              ]}
+            />
+            <Select
+              label="Practitioner"
+              placeholder="All"
+              clearable
+              data={idData(reference.practitioners)}
+              value={state.practitionerId ? String(state.practitionerId) : null}
+              onChange={(value) => state.setPractitionerId(idOf(value))}
+              w={180}
+            />
+          </>
+        ) : (
+          <MultiSelect
+            label="Practitioners shown"
+            data={idData(reference.practitioners)}
+            value={diary.shownIds.map(String)}
+            onChange={(values) => state.setShownIds(values.map(Number))}
+            searchable
+            maw={480}
+            miw={220}
+          />
+        )}
         <Select
           label="Location"
           placeholder="All"

@@ -34,10 +34,17 @@ export const STATUS_COLOURS: Readonly<Record<AppointmentStatus, string>> = {
 
 export const patientOf = (a: DiaryAppointment) => a.patient_name ?? `Patient #${a.patient_id}`;
 
-export function toEvents(rows: readonly DiaryAppointment[], columnsBy: ColumnsBy): CalendarEvent[] {
+/** `withPractitioner`: several practitioners share a day's column, so each event names its own. */
+export function toEvents(
+  rows: readonly DiaryAppointment[],
+  columnsBy: ColumnsBy,
+  withPractitioner = false,
+): CalendarEvent[] {
   return rows.map((a) => ({
     id: a.appointment_id,
-    title: [patientOf(a), a.type_name].filter(Boolean).join(' · '),
+    title: [patientOf(a), a.type_name, withPractitioner ? a.practitioner_name : null]
+      .filter(Boolean)
+      .join(' · '),
     start: toDate(a.start),
     end: toDate(a.end),
     resourceId: columnsBy === 'room' ? a.room_id : a.practitioner_id,

@@ -8,6 +8,7 @@ import type {
   DiaryAppointment as ServerAppointment,
   DiaryRange,
   PatientAppointments,
+  SeriesScope,
 } from '../../../shared/diary/calls';
 import type { AppointmentStatus } from '../../../shared/diary/statuses';
 import type { Envelope } from '../../../shared/envelope';
@@ -36,6 +37,15 @@ export interface MoveRequest {
   practitioner_id?: number;
   room_id?: number | null;
   override_reason?: string;
+  /** An appointment of a series: which of them move by the same time. */
+  scope?: SeriesScope;
+}
+
+/** How a booked series repeats (the server's `recurrence`): until a clinic day or N times. */
+export interface Recurrence {
+  every_weeks: number;
+  until?: string;
+  count?: number;
 }
 
 interface BookRequest {
@@ -109,8 +119,21 @@ export const diaryApi = {
       ...(r.notes ? { appointment_notes: r.notes } : {}),
       ...(r.override_reason ? { appointment_override_reason: r.override_reason } : {}),
     }),
-  cancel: (appointmentId: number, reason: string) =>
-    write('diary/cancel', { appointment_id: appointmentId, reason }),
+  /** A repeating appointment (`diary/book_series`): every N weeks, until a day or N times. */
+  bookSeries: (r: BookRequest, recurrence: Recurrence) =>
+    write('diary/book_series', {
+      appointment_patient_id: r.patient_id,
+      appointment_practitioner_id: r.practitioner_id,
+      ...(r.type_id ? { appointment_type_id: r.type_id } : {}),
+      ...(r.room_id ? { appointment_room_id: r.room_id } : {}),
+      start: r.start,
+      end: r.end,
+      ...(r.notes ? { appointment_notes: r.notes } : {}),
+      ...(r.override_reason ? { override_reason: r.override_reason } : {}),
+      recurrence,
+    }),
+  cancel: (appointmentId: number, reason: string, scope?: SeriesScope) =>
+    write('diary/cancel', { appointment_id: appointmentId, reason, ...(scope ? { scope } : {}) }),
   setStatus: (appointmentId: number, status: AppointmentStatus) =>
     write('diary/set_status', { appointment_id: appointmentId, status }),
 };

@@ -3,10 +3,12 @@
  * at once (the range's cached answer is changed in place) and goes to the server's `diary/move`,
  * whose checks are the booking's: a clash is refused (its message shown, the appointment snaps
  * back); outside working hours or inside a break comes back as a warning, and the move waits for
- * a reason to override it with, or snaps back when staff decline.
+ * a reason to override it with, or snaps back when staff decline. An appointment of a series asks
+ * first which of the series move (this one, this and following, all).
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
+import type { SeriesScope } from '../../../shared/diary/calls';
 import type { AppointmentStatus } from '../../../shared/diary/statuses';
 import { showToast } from '../../api/toasts';
 import {
@@ -29,6 +31,7 @@ interface PendingOverride {
 export function useAppointmentWrites(rangeKey: RangeKey) {
   const client = useQueryClient();
   const [pendingOverride, setPendingOverride] = useState<PendingOverride | null>(null);
+  const [pendingScope, setPendingScope] = useState<Omit<PendingOverride, 'text'> | null>(null);
   const [saving, setSaving] = useState<ReadonlySet<number>>(new Set());
 
   const refresh = useCallback(
@@ -86,8 +89,9 @@ export function useAppointmentWrites(rangeKey: RangeKey) {
     [client, rangeKey],
   );
 
+  /** `inSeries`: the appointment repeats; the move waits for which of the series move. */
   const move = useCallback(
-    (request: MoveRequest) => {
+    (request: MoveRequest, inSeries = false) => {
       const previous = client.getQueryData<RangeAnswer>(rangeKey);
       patch({
         appointment_id: request.appointment_id,
@@ -96,10 +100,26 @@ export function useAppointmentWrites(rangeKey: RangeKey) {
         ...(request.practitioner_id ? { practitioner_id: request.practitioner_id } : {}),
         ...(request.room_id !== undefined ? { room_id: request.room_id } : {}),
       });
-      void send(request, previous);
+      if (inSeries) setPendingScope({ request, previous });
+      else void send(request, previous);
     },
     [client, rangeKey, patch, send],
   );
+
+  const chooseScope = useCallback(
+    (scope: SeriesScope) => {
+      if (!pendingScope) return;
+      setPendingScope(null);
+      void send({ ...pendingScope.request, scope }, pendingScope.previous);
+    },
+    [pendingScope, send],
+  );
+
+  const dismissScope = useCallback(() => {
+    if (!pendingScope) return;
+    client.setQueryData(rangeKey, pendingScope.previous);
+    setPendingScope(null);
+  }, [client, rangeKey, pendingScope]);
 
   const confirmOverride = useCallback(
     (reason: string) => {
@@ -137,10 +157,16 @@ export function useAppointmentWrites(rangeKey: RangeKey) {
     pendingOverride,
     confirmOverride,
     dismissOverride,
+    scopeAsked: pendingScope !== null,
+    chooseScope,
+    dismissScope,
     setStatus: (id: number, status: AppointmentStatus, label: string) =>
       settle(diaryApi.setStatus(id, status), `Marked ${label}.`),
-    cancel: (id: number, reason: string) =>
-      settle(diaryApi.cancel(id, reason), 'Appointment cancelled.'),
+    cancel: (id: number, reason: string, scope?: SeriesScope) =>
+      settle(
+        diaryApi.cancel(id, reason, scope),
+        scope && scope !== 'this' ? 'Appointments cancelled.' : 'Appointment cancelled.',
+      ),
     refresh,
   };
 }

@@ -1,7 +1,8 @@
 /**
  * The booking form's logic: a patient found by typing, or a new one made inline (first and last
  * name, date of birth, e-mail, phone); practitioner, type, day, time and length; then
- * `diary/book`. A clash is shown as the server words it; outside working hours the server's
+ * `appointments/insert`, or `diary/book_series` when it repeats (every N weeks, until a day or N
+ * times). A clash is shown as the server words it; outside working hours the server's
  * warning is shown with a box for the reason to book anyway.
  */
 import { useQueryClient } from '@tanstack/react-query';
@@ -9,7 +10,7 @@ import { DateTime } from 'luxon';
 import { useState } from 'react';
 import { call } from '../../api/client';
 import { showToast } from '../../api/toasts';
-import { diaryApi } from './diaryApi';
+import { diaryApi, type Recurrence } from './diaryApi';
 import type { BookingStart } from './useDiary';
 import type { DiaryReference } from './useDiaryReference';
 import { DIARY_RANGE_KEY } from './useDiaryRange';
@@ -66,6 +67,12 @@ export function useBooking(
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Repeating: off, or every N weeks ending on a day or after N times.
+  const [repeats, setRepeats] = useState(false);
+  const [everyWeeks, setEveryWeeks] = useState(1);
+  const [endsBy, setEndsBy] = useState<'count' | 'until'>('count');
+  const [count, setCount] = useState(6);
+  const [until, setUntil] = useState('');
 
   const setTypeId = (id: number | null) => {
     setTypeIdState(id);
@@ -77,7 +84,20 @@ export function useBooking(
   const patientReady = creating
     ? patient.first.trim() !== '' && patient.last.trim() !== ''
     : patientId !== null;
-  const ready = patientReady && practitionerId !== null && begins.isValid && minutes > 0 && !busy;
+  const recurrence: Recurrence | null = !repeats
+    ? null
+    : endsBy === 'until'
+      ? { every_weeks: everyWeeks, until }
+      : { every_weeks: everyWeeks, count };
+  const recurrenceReady =
+    !recurrence || (everyWeeks >= 1 && (endsBy === 'until' ? until > date : count >= 2));
+  const ready =
+    patientReady &&
+    practitionerId !== null &&
+    begins.isValid &&
+    minutes > 0 &&
+    recurrenceReady &&
+    !busy;
 
   async function submit() {
     if (!ready || practitionerId === null) return;
@@ -93,7 +113,7 @@ export function useBooking(
         setCreating(false);
       }
       if (id === null) return;
-      const outcome = await diaryApi.book({
+      const request = {
         patient_id: id,
         practitioner_id: practitionerId,
         type_id: typeId,
@@ -102,9 +122,12 @@ export function useBooking(
         ...(start.roomId ? { room_id: start.roomId } : {}),
         ...(notes.trim() ? { notes: notes.trim() } : {}),
         ...(warning && reason.trim() ? { override_reason: reason.trim() } : {}),
-      });
+      };
+      const outcome = recurrence
+        ? await diaryApi.bookSeries(request, recurrence)
+        : await diaryApi.book(request);
       if (outcome.kind === 'saved') {
-        showToast({ type: 's', text: 'Appointment booked.' });
+        showToast({ type: 's', text: recurrence ? 'Appointments booked.' : 'Appointment booked.' });
         await client.invalidateQueries({ queryKey: DIARY_RANGE_KEY });
         onDone();
       } else if (outcome.kind === 'warning') setWarning(outcome.text);
@@ -134,6 +157,16 @@ export function useBooking(
     setMinutes,
     notes,
     setNotes,
+    repeats,
+    setRepeats,
+    everyWeeks,
+    setEveryWeeks,
+    endsBy,
+    setEndsBy,
+    count,
+    setCount,
+    until,
+    setUntil,
     warning,
     reason,
     setReason,

@@ -1,7 +1,10 @@
 /**
- * The diary page's logic in one place: what is shown (from the address), the columns (all
- * practitioners, the filtered one, or on a phone the one chosen), the events and their colours,
- * the shading of time nobody works, and what a click, a drop and a key press do.
+ * The diary page's logic in one place: what is shown (from the address), the day view's columns
+ * (all practitioners or rooms, the filtered one, or on a phone the one chosen), the week and month
+ * views' practitioners (days are their columns, the chosen practitioners side by side in each day,
+ * as clinic systems do: a week of every practitioner's columns was 140 columns and too slow), the
+ * events and their colours, the shading of time nobody works, and what a click, a drop and a key
+ * press do.
  */
 import { useMediaQuery } from '@mantine/hooks';
 import { useCallback, useMemo, useState } from 'react';
@@ -15,6 +18,7 @@ import { useAppointmentWrites } from './useAppointmentWrites';
 import { isWorking, useDiaryRange } from './useDiaryRange';
 import { useClinicZone, useDiaryReference } from './useDiaryReference';
 import { useDiaryState } from './useDiaryState';
+import { useSession } from '../../session/store';
 import { useTodayList } from './useTodayList';
 
 /** A booking the form opens with: the clicked slot and column, or a patient to book for. */
@@ -33,15 +37,27 @@ export function useDiary() {
   // On a phone the day view shows one column; which one is chosen above the calendar.
   const [phoneColumn, setPhoneColumn] = useState<number | null>(null);
   const view: DiaryView = phone && state.view === 'week' ? 'day' : state.view;
+  const byDay = view === 'day';
 
-  const filters = useMemo(
-    () => ({
-      ...(state.practitionerId ? { practitioner_ids: [state.practitionerId] } : {}),
+  // The week and month views' practitioners: those chosen, else the signed-in user if a
+  // practitioner, else the first practitioner.
+  const me = useSession((s) => s.user?.user_id ?? null);
+  const shownIds = useMemo(() => {
+    const known = new Set(reference.practitioners.map((p) => p.id));
+    const chosen = state.shownIds.filter((id) => known.has(id));
+    if (chosen.length) return chosen;
+    const first = me !== null && known.has(me) ? me : reference.practitioners[0]?.id;
+    return first === undefined ? [] : [first];
+  }, [state.shownIds, reference.practitioners, me]);
+
+  const filters = useMemo(() => {
+    const ids = byDay ? (state.practitionerId ? [state.practitionerId] : []) : shownIds;
+    return {
+      ...(ids.length ? { practitioner_ids: ids } : {}),
       ...(state.locationId ? { location_id: state.locationId } : {}),
       ...(state.typeId ? { appointment_type_id: state.typeId } : {}),
-    }),
-    [state.practitionerId, state.locationId, state.typeId],
-  );
+    };
+  }, [byDay, shownIds, state.practitionerId, state.locationId, state.typeId]);
   const range = useDiaryRange(view, state.date, zone, filters);
   const writes = useAppointmentWrites(range.key);
   const columns = useMemo(
@@ -65,13 +81,13 @@ export function useDiary() {
     ],
   );
 
-  const shownIds = useMemo(() => new Set(columns.all.map((c) => c.id)), [columns.all]);
+  const columnIds = useMemo(() => new Set(columns.all.map((c) => c.id)), [columns.all]);
   const events = useMemo(
     () =>
-      toEvents(range.appointments, state.columnsBy).filter(
-        (e) => view === 'month' || e.resourceId === null || shownIds.has(e.resourceId),
+      toEvents(range.appointments, state.columnsBy, !byDay && shownIds.length > 1).filter(
+        (e) => !byDay || e.resourceId === null || columnIds.has(e.resourceId),
       ),
-    [range.appointments, state.columnsBy, view, shownIds],
+    [range.appointments, state.columnsBy, byDay, shownIds.length, columnIds],
   );
 
   const today = useTodayList(zone);
@@ -84,28 +100,32 @@ export function useDiary() {
 
   const onSelectSlot = useCallback(
     (slot: SlotChoice) => {
-      const byRoom = state.columnsBy === 'room';
+      const byRoom = byDay && state.columnsBy === 'room';
+      const weekPractitioner = shownIds.length === 1 ? (shownIds[0] ?? null) : null;
       setBooking({
         start: toIso(slot.start, zone),
-        practitionerId: byRoom ? state.practitionerId : slot.resourceId,
+        practitionerId: !byDay ? weekPractitioner : byRoom ? state.practitionerId : slot.resourceId,
         roomId: byRoom ? slot.resourceId : null,
         patientId: bookFor,
       });
     },
-    [state.columnsBy, state.practitionerId, zone, bookFor],
+    [byDay, shownIds, state.columnsBy, state.practitionerId, zone, bookFor],
   );
 
   const onDrop = useCallback(
     ({ event, start, end, resourceId }: DropChoice) => {
       const byRoom = state.columnsBy === 'room';
       const moved = resourceId !== null && resourceId !== event.resourceId;
-      writes.move({
-        appointment_id: event.id,
-        start: toIso(start, zone),
-        end: toIso(end, zone),
-        ...(moved && !byRoom ? { practitioner_id: resourceId } : {}),
-        ...(moved && byRoom ? { room_id: resourceId } : {}),
-      });
+      writes.move(
+        {
+          appointment_id: event.id,
+          start: toIso(start, zone),
+          end: toIso(end, zone),
+          ...(moved && !byRoom ? { practitioner_id: resourceId } : {}),
+          ...(moved && byRoom ? { room_id: resourceId } : {}),
+        },
+        event.appointment.series_id !== null,
+      );
     },
     [state.columnsBy, writes, zone],
   );
@@ -115,13 +135,18 @@ export function useDiary() {
     [state.colourBy],
   );
 
+  // Shaded: the column's practitioner does not work then; in the week view, none of those shown.
   const isClosed = useCallback(
-    (start: Date, resourceId: number | null) =>
-      state.columnsBy === 'practitioner' &&
-      range.availabilityKnown &&
-      resourceId !== null &&
-      !isWorking(range.working, resourceId, start, SLOT_MINUTES),
-    [state.columnsBy, range.availabilityKnown, range.working],
+    (start: Date, resourceId: number | null) => {
+      if (!range.availabilityKnown) return false;
+      if (!byDay) return !shownIds.some((id) => isWorking(range.working, id, start, SLOT_MINUTES));
+      return (
+        state.columnsBy === 'practitioner' &&
+        resourceId !== null &&
+        !isWorking(range.working, resourceId, start, SLOT_MINUTES)
+      );
+    },
+    [byDay, shownIds, state.columnsBy, range.availabilityKnown, range.working],
   );
 
   /** Arrow keys move the date while the focus is not in a field. */
@@ -152,7 +177,8 @@ export function useDiary() {
     view,
     phone,
     reference,
-    columns: columns.shown,
+    columns: byDay ? columns.shown : undefined,
+    shownIds,
     columnChoice: { options: columns.all, value: phoneColumn ?? columns.all[0]?.id ?? null },
     setPhoneColumn,
     events,

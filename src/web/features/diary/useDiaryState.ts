@@ -1,7 +1,7 @@
 /**
  * What the diary shows, kept in the address (so Back, a reload and a shared link show the same
- * page): the view, the date, columns by practitioner or by room, the filters, colour by type or
- * by status, and `book` (a patient to book for, from the patient screen's Book button).
+ * page): the view, the date, columns by practitioner or by room (the day view), the practitioners
+ * the week and month views show, the filters, colour by type or by status, and `book` (a patient to book for, from the patient screen's Book button).
  */
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
@@ -13,6 +13,11 @@ export type ColourBy = 'type' | 'status';
 const columnsOf = (value: string | null): ColumnsBy => (value === 'room' ? 'room' : 'practitioner');
 const colourOf = (value: string | null): ColourBy => (value === 'status' ? 'status' : 'type');
 const idOrNull = (value: string | null) => (value && /^\d+$/.test(value) ? Number(value) : null);
+const idList = (value: string | null) =>
+  (value ?? '')
+    .split(',')
+    .filter((part) => /^\d+$/.test(part))
+    .map(Number);
 
 export function useDiaryState(zone: string) {
   const [params, setParams] = useSearchParams();
@@ -25,6 +30,8 @@ export function useDiaryState(zone: string) {
       columnsBy: columnsOf(params.get('columns')),
       colourBy: colourOf(params.get('colour')),
       practitionerId: idOrNull(params.get('practitioner')),
+      /** The week and month views' practitioners, side by side in each day ([] = the default). */
+      shownIds: idList(params.get('shown')),
       locationId: idOrNull(params.get('location')),
       typeId: idOrNull(params.get('type')),
       bookPatientId: idOrNull(params.get('book')),
@@ -56,6 +63,7 @@ export function useDiaryState(zone: string) {
     setColumnsBy: (columns: ColumnsBy) => set({ columns: columns === 'room' ? 'room' : null }),
     setColourBy: (colour: ColourBy) => set({ colour: colour === 'status' ? 'status' : null }),
     setPractitionerId: (id: number | null) => set({ practitioner: id }),
+    setShownIds: (ids: readonly number[]) => set({ shown: ids.join(',') }),
     setLocationId: (id: number | null) => set({ location: id }),
     setTypeId: (id: number | null) => set({ type: id }),
     clearBooking: () => set({ book: null }),
