@@ -20,34 +20,8 @@ import { findAlerts } from '../patients/alerts';
 import { readLinesOf } from '../prescriptions/lines';
 import { clinicTimeZone } from '../diary/time-zone';
 import { inZone, timeText } from '../diary/format';
-import { daySheetPdf } from '../pdf/day-sheet-pdf';
-import { clinicFacts, type ClinicFacts } from './clinic';
-
-export interface SheetPrescription {
-  name: string;
-  status: string;
-  date: string;
-  dose: string;
-  lines: string[];
-}
-
-export interface SheetAppointment {
-  time: string;
-  type: string;
-  status: string;
-  notes: string;
-  dob: string;
-  alerts: PatientAlerts;
-  prescriptions: SheetPrescription[];
-}
-
-export interface DaySheet {
-  clinic: ClinicFacts;
-  practitioner: string;
-  /** "Tuesday 9 June 2026" */
-  day: string;
-  appointments: SheetAppointment[];
-}
+import { daySheetPdf, type DaySheet, type SheetPrescription } from '../pdf/day-sheet-pdf';
+import { clinicFacts } from './clinic';
 
 const statusLabel = (value: string) =>
   APPOINTMENT_STATUS_OPTIONS.find((o) => o.value === value)?.label ?? value;

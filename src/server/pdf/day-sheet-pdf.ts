@@ -7,8 +7,36 @@
 import { clinicContactLine } from '../../shared/clinic-contact';
 import { displayDate } from '../../shared/entities/merge-fields';
 import { isUnderAge } from '../../shared/patient-alerts';
-import type { DaySheet, SheetAppointment } from '../diary-review/day-sheet';
+import type { PatientAlerts } from '../../shared/patient-alerts';
+import type { ClinicFacts } from '../diary-review/clinic';
 import { a4Document, contentWidth, left, MM, rule, type Doc } from './document';
+
+/** What a day sheet prints, read by ../diary-review/day-sheet.ts. */
+export interface SheetPrescription {
+  name: string;
+  status: string;
+  date: string;
+  dose: string;
+  lines: string[];
+}
+
+export interface SheetAppointment {
+  time: string;
+  type: string;
+  status: string;
+  notes: string;
+  dob: string;
+  alerts: PatientAlerts;
+  prescriptions: SheetPrescription[];
+}
+
+export interface DaySheet {
+  clinic: ClinicFacts;
+  practitioner: string;
+  /** "Tuesday 9 June 2026" */
+  day: string;
+  appointments: SheetAppointment[];
+}
 
 const INK = '#000000';
 const MUTED = '#444444';
