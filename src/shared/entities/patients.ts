@@ -37,7 +37,8 @@ export const patients = defineEntity({
     input('patient_first_name', { required: true, max: 100 }),
     input('patient_last_name', { required: true, max: 100 }),
     date('patient_dob', { label: 'Date of birth', birthDate: true }),
-    date('patient_next_appointment', { timed: true, label: 'Next appointment' }),
+    // Kept by the diary (server/diary/next-appointment.ts): the next live appointment's start.
+    date('patient_next_appointment', { timed: true, readOnly: true, label: 'Next appointment' }),
     select('patient_sex', SEX_OPTIONS, { buttons: true }),
     select('patient_gender', GENDER_OPTIONS, { buttons: true }),
     input('patient_occupation', { max: 100 }),
