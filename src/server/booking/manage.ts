@@ -15,7 +15,7 @@ import {
 import { isLive } from '../../shared/diary/statuses';
 import { appointments } from '../../shared/entities';
 import { afterWrite } from '../diary/after-write';
-import { isoInZone } from '../diary/format';
+import { isoInZone } from '../../shared/instant-text';
 import { findRow, updateRow } from '../entities/repository';
 import type { CallContext } from '../http/calls';
 import { badRequest, conflict } from '../http/errors';

@@ -33,9 +33,5 @@ export function appointmentName(typeName: string | null, start: InstantValue, zo
   return `${typeName || 'Appointment'} · ${dayText(at)} ${timeText(at)}`;
 }
 
-/** An instant on the wire: ISO 8601 with the clinic's offset (2026-03-09T10:00:00+00:00). */
-export const isoInZone = (value: InstantValue, zone: string): string =>
-  inZone(value, zone).toISO({ suppressMilliseconds: true }) ?? '';
-
 export const toUtcIso = (value: InstantValue): string =>
   value instanceof Date ? value.toISOString() : new Date(value).toISOString();

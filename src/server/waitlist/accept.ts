@@ -20,7 +20,7 @@ import { tokenHash } from '../auth/sessions';
 import { bookedReply, checkFree, insertAppointment } from '../booking/book';
 import type { BookingClinic } from '../booking/clinic';
 import { holdSlot } from '../diary/clash';
-import { isoInZone } from '../diary/format';
+import { isoInZone } from '../../shared/instant-text';
 import type { CallContext, CallResult } from '../http/calls';
 import { ApiError, badRequest } from '../http/errors';
 import { clinicFacts } from '../messages/facts';
