@@ -7,17 +7,63 @@
 import { randomBytes } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserToken } from '../../src/shared/envelope';
+import type { Envelope, UserToken } from '../../src/shared/envelope';
 import { ENTITIES, type EntityDefinition, type FieldDefinition } from '../../src/shared/entities';
+import { wallTimeOf } from '../../src/shared/instant-text';
 import { sharedBrowser, loginAsAdmin, openPage } from '../support/browser';
-import { adminToken, api } from './api';
+import { isTimeOfDay, plainSampleValue } from '../support/sample-values';
+import { adminCall, adminToken, api } from './api';
 
 const browser = sharedBrowser();
 let token: UserToken;
+/** The clinic's time zone: an instant field is typed as its wall time there. */
+let zone = 'UTC';
 
 beforeAll(async () => {
   token = await adminToken();
+  ({ zone } = await adminCall<{ zone: string }>('diary/get_availability', {
+    from: '2026-01-01',
+    to: '2026-01-01',
+  }));
 });
+
+/** A number unique to each set's sample (its instants then fall on days of their own). */
+let samples = 0;
+
+/** What a user types for a sample value: a day as DD/MM/YYYY, an instant as the clinic's wall time. */
+function typed(field: FieldDefinition, value: unknown): string {
+  const text = String(value);
+  if (field.type !== 'date') return text;
+  const wall = field.instant ? (wallTimeOf(text, zone) ?? '') : text;
+  const [y, m, day] = wall.slice(0, 10).split('-');
+  return `${day}/${m}/${y}${field.timed ? ` ${wall.slice(11, 16)}` : ''}`;
+}
+
+/** Chooses the option of `value` in a select or select-buttons field inside `scope`. */
+async function choose(page: Page, scope: Locator, field: FieldDefinition, value: unknown) {
+  const option = (field.options ?? []).find((o) => String(o.value) === String(value));
+  if (!option) throw new Error(`${field.name}: no option ${String(value)}`);
+  if (field.type === 'select_buttons') {
+    await scope
+      .getByRole('radiogroup', { name: field.label })
+      .getByText(option.label, { exact: true })
+      .click();
+    return option;
+  }
+  await scope.getByRole('combobox', { name: field.label, exact: true }).click();
+  await page
+    .getByRole('listbox', { name: field.label, exact: true })
+    .getByRole('option', { name: option.label, exact: true })
+    .click();
+  return option;
+}
+
+/** Types `value` into the field's text box and leaves it (a field saves when it is left). */
+async function typeInto(scope: Locator, field: FieldDefinition, value: string) {
+  const box = scope.getByRole('textbox', { name: field.label, exact: true });
+  await box.fill(value);
+  await box.press('Tab');
+}
 
 const editorOf = (page: Page) => page.getByRole('region', { name: 'Editor' });
 const listOf = (page: Page, d: EntityDefinition) =>
@@ -48,14 +94,22 @@ async function pickFirstOption(page: Page, box: Locator, label: string): Promise
   await option.click();
 }
 
-/** Values for the fields a new row must have (the Add dialog). */
-async function fillRequired(page: Page, d: EntityDefinition, tag: string): Promise<void> {
+/**
+ * Values for the fields a new row must have (the Add dialog): a set's own rules (a time of day,
+ * days and instants in order, a choice) take the shared sample values (test/support/sample-values),
+ * typed as a user would; plain text carries the tag the search looks for.
+ */
+async function fillRequired(page: Page, d: EntityDefinition, tag: string, n: number) {
   const dialog = page.getByRole('dialog', { name: `Add ${d.singular}` });
-  for (const field of d.fields.filter(
-    (f) => f.required && !f.readOnly && f.default === undefined,
-  )) {
+  const required = d.fields.filter((f) => f.required && !f.readOnly && f.default === undefined);
+  for (const field of required) {
+    const sample = plainSampleValue(field, n);
     if (field.type === 'single_select_relation') {
       await pickFirstOption(page, dialog.getByRole('combobox', { name: field.label }), field.label);
+    } else if (field.type === 'select' || field.type === 'select_buttons') {
+      await choose(page, dialog, field, sample);
+    } else if (field.type === 'date' || field.type === 'number' || isTimeOfDay(field)) {
+      await typeInto(dialog, field, typed(field, sample));
     } else {
       const value =
         field.name === d.keys.secondary && field.maxLength === 2
@@ -64,7 +118,35 @@ async function fillRequired(page: Page, d: EntityDefinition, tag: string): Promi
       await dialog.getByRole('textbox', { name: field.label, exact: true }).fill(value);
     }
   }
-  await dialog.getByRole('button', { name: 'Add' }).click();
+  await addAnsweringWarnings(page, d, dialog, required, tag);
+}
+
+/**
+ * Presses Add. A refusal about a field the dialog did not ask for (an appointment outside the
+ * practitioner's hours wants the reason it is booked anyway) must bring that field into the
+ * dialog, marked invalid; it is answered and Add pressed again. Any other refusal fails the test.
+ */
+async function addAnsweringWarnings(
+  page: Page,
+  d: EntityDefinition,
+  dialog: Locator,
+  asked: FieldDefinition[],
+  tag: string,
+) {
+  for (let round = 0; ; round += 1) {
+    const answer = page.waitForResponse(
+      (r) => new URL(r.url()).pathname === `/api/${d.entities}/insert`,
+    );
+    await dialog.getByRole('button', { name: 'Add' }).click();
+    const reply = (await (await answer).json()) as Envelope;
+    if (reply.result) break;
+    const field = d.fields.find((f) => f.name === reply.messages[0]?.field);
+    if (round > 0 || !field || asked.includes(field))
+      throw new Error(`${d.entities}/insert refused: ${JSON.stringify(reply.messages)}`);
+    const box = dialog.getByRole('textbox', { name: field.label, exact: true });
+    await expect.poll(() => box.getAttribute('aria-invalid')).toBe('true');
+    await typeInto(dialog, field, textFor(field, tag));
+  }
   await dialog.waitFor({ state: 'detached' });
 }
 
@@ -91,9 +173,15 @@ async function edit(
   field: FieldDefinition,
   row: Record<string, unknown>,
   tag: string,
+  n: number,
 ): Promise<Check | null> {
   const editor = editorOf(page);
   const before = row[field.name];
+  if (isTimeOfDay(field)) {
+    const value = String(plainSampleValue(field, n, 2));
+    await typeInto(editor, field, value);
+    return (r) => expect(r[field.name]).toBe(value);
+  }
   switch (field.type) {
     case 'input':
     case 'textarea':
@@ -115,23 +203,11 @@ async function edit(
     case 'toggle':
       await editor.getByRole('switch', { name: field.label }).click({ force: true });
       return (r) => expect(r[field.name]).toBe(before === 1 ? 0 : 1);
-    case 'select': {
-      const option = (field.options ?? []).find((o) => String(o.value) !== String(before));
-      if (!option) return null;
-      await editor.getByRole('combobox', { name: field.label, exact: true }).click();
-      await page
-        .getByRole('listbox', { name: field.label, exact: true })
-        .getByRole('option', { name: option.label, exact: true })
-        .click();
-      return (r) => expect(r[field.name]).toBe(option.value);
-    }
+    case 'select':
     case 'select_buttons': {
       const option = (field.options ?? []).find((o) => String(o.value) !== String(before));
       if (!option) return null;
-      await editor
-        .getByRole('radiogroup', { name: field.label })
-        .getByText(option.label, { exact: true })
-        .click();
+      await choose(page, editor, field, option.value);
       return (r) => expect(r[field.name]).toBe(option.value);
     }
     case 'colour': {
@@ -140,10 +216,18 @@ async function edit(
       await box.press('Tab');
       return (r) => expect(r[field.name]).toBe('#3366cc');
     }
-    case 'date':
-      await editor.getByRole('textbox', { name: field.label, exact: true }).fill('02/03/2001');
-      await editor.getByRole('textbox', { name: field.label, exact: true }).press('Tab');
-      return (r) => expect(r[field.name]).toBe('2001-03-02');
+    case 'date': {
+      if (field.instant) {
+        // A quarter of an hour later: inside the span it had, so inside the same working hours.
+        const later = new Date(Date.parse(String(before)) + 15 * 60_000).toISOString();
+        await typeInto(editor, field, typed(field, later));
+        return (r) => expect(Date.parse(String(r[field.name]))).toBe(Date.parse(later));
+      }
+      // The second sample day: still in order with a span's other end.
+      const day = String(plainSampleValue({ ...field, timed: false }, n, 2));
+      await typeInto(editor, field, typed({ ...field, timed: false }, day));
+      return (r) => expect(String(r[field.name]).slice(0, 10)).toBe(day);
+    }
     case 'single_select_relation':
     case 'tree_select':
       await pickFirstOption(
@@ -178,7 +262,13 @@ function savedAnswer(page: Page): Promise<boolean> {
 }
 
 /** Opens every section of every tab, editing the chosen fields where they are. */
-async function editAll(page: Page, d: EntityDefinition, row: Record<string, unknown>, tag: string) {
+async function editAll(
+  page: Page,
+  d: EntityDefinition,
+  row: Record<string, unknown>,
+  tag: string,
+  n: number,
+) {
   const chosen = new Map(editable(d).map((f) => [f.name, f]));
   const relation = d.relations.find((r) => r.type === 'select_relation' && !r.adminOnly);
   const checks: Check[] = [];
@@ -187,11 +277,14 @@ async function editAll(page: Page, d: EntityDefinition, row: Record<string, unkn
     for (const section of tab.sections) {
       const header = editorOf(page).getByRole('button', { name: section.title, exact: true });
       if ((await header.getAttribute('aria-expanded')) === 'false') await header.click();
-      for (const name of section.items) {
+      // Days first: a rule may count from one (every N weeks, from the first day it applies).
+      const isDay = (name: string) => chosen.get(name)?.type === 'date';
+      const items = [...section.items.filter(isDay), ...section.items.filter((i) => !isDay(i))];
+      for (const name of items) {
         const field = chosen.get(name);
         if (field) {
           const saved = savedAnswer(page);
-          const check = await edit(page, field, row, tag);
+          const check = await edit(page, field, row, tag, n);
           if (check) {
             expect(await saved, `saving ${field.name}`).toBe(true);
             checks.push(check);
@@ -216,6 +309,25 @@ async function editAll(page: Page, d: EntityDefinition, row: Record<string, unkn
   return checks;
 }
 
+/**
+ * A set that points at users (a practitioner's hours, an appointment) accepts practitioners only:
+ * while it is tested every user is one (the first choice and the next both are), and the users
+ * that were not are put back afterwards. Answers the way back.
+ */
+async function everyUserAPractitioner(d: EntityDefinition): Promise<() => Promise<void>> {
+  if (!d.fields.some((f) => f.references === 'users' && !f.readOnly)) return async () => {};
+  const users = await adminCall<Record<string, unknown>[]>('users/list', { limit: 1000 });
+  const others = users.filter((u) => u.user_practitioner !== 1).map((u) => u.user_id);
+  const mark = (value: number) =>
+    Promise.all(
+      others.map((id) =>
+        adminCall('users/update', { user_id: id, field: 'user_practitioner', value }),
+      ),
+    );
+  await mark(1);
+  return () => mark(0).then(() => undefined);
+}
+
 async function stored(d: EntityDefinition, id: number) {
   const reply = await api<Record<string, unknown>>(`${d.entities}/get`, { [d.keys.id]: id }, token);
   return reply.result ? reply.data : null;
@@ -223,6 +335,7 @@ async function stored(d: EntityDefinition, id: number) {
 
 describe.each(ENTITIES.map((d) => [d.entities, d] as const))('the %s screen', (_name, d) => {
   const tag = randomBytes(3).toString('hex');
+  const n = (samples += 1);
   const insertable = d.capabilities.insert;
   let opened: Awaited<ReturnType<typeof openPage>>;
   let page: Page;
@@ -230,13 +343,16 @@ describe.each(ENTITIES.map((d) => [d.entities, d] as const))('the %s screen', (_
   let row: Record<string, unknown> | null = null;
   const mine = () => listOf(page, d).locator(`[data-id="${id}"]`);
 
+  let putBack = async () => {};
   beforeAll(async () => {
+    putBack = await everyUserAPractitioner(d);
     opened = await openPage(browser);
     page = opened.page;
     await loginAsAdmin(page);
   });
   afterAll(async () => {
     await opened?.context.close();
+    await putBack();
   });
 
   it('lists its rows', async () => {
@@ -265,7 +381,7 @@ describe.each(ENTITIES.map((d) => [d.entities, d] as const))('the %s screen', (_
 
   it.runIf(insertable)('adds a row through the Add dialog', async () => {
     await page.getByRole('button', { name: 'Add' }).click();
-    await fillRequired(page, d, tag);
+    await fillRequired(page, d, tag, n);
     await page.waitForURL(new RegExp(`/app/${d.entities}/\\d+`));
     id = Number(new URL(page.url()).pathname.split('/')[3]);
     await editorOf(page).getByRole('heading', { level: 2 }).waitFor();
@@ -285,7 +401,7 @@ describe.each(ENTITIES.map((d) => [d.entities, d] as const))('the %s screen', (_
   });
 
   it.runIf(insertable)('saves one field of every editor type it has', async () => {
-    const checks = await editAll(page, d, row ?? {}, tag);
+    const checks = await editAll(page, d, row ?? {}, tag, n);
     const after = await stored(d, id);
     for (const check of checks) check(after ?? {});
   });

@@ -4,10 +4,12 @@
  * required value left empty is said on its field before anything is sent ("Name is required."),
  * and so is a refusal of the server that names one of the dialog's fields. Values that match an
  * existing row in the definition's `duplicateCheck` fields are said first, with the choice to
- * open that row or add anyway.
+ * open that row or add anyway. A refusal naming a writable field the dialog lacks (an
+ * appointment outside working hours asks why it is booked anyway) adds that field, with the
+ * refusal beside it, so that it can be answered there.
  */
 import { Alert, Button, Group, Modal, Text } from '@mantine/core';
-import { useRef, useState, type FormEvent } from 'react';
+import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { fieldOf } from '../../../shared/entities';
 import { useEntityScope } from '../hooks/entityContext';
 import { useFocusFirstInvalid } from '../hooks/useFocusFirstInvalid';
@@ -22,11 +24,19 @@ import { useAddDialogClose } from './useAddDialogClose';
 interface Props {
   fields: readonly string[];
   onClose: () => void;
-  onAdd: (values: Row) => Promise<InsertOutcome>;
+  /** `shownFields`: the fields whose refusal the dialog shows beside them (no toast needed). */
+  onAdd: (values: Row, shownFields: readonly string[]) => Promise<InsertOutcome>;
 }
 
 export function AddDialog({ fields, onClose, onAdd }: Props) {
   const { definition, store, navigation } = useEntityScope();
+  const [shown, setShown] = useState(fields);
+  const answerable = useMemo(
+    () => [
+      ...new Set([...fields, ...definition.fields.filter((f) => !f.readOnly).map((f) => f.name)]),
+    ],
+    [definition, fields],
+  );
   const [values, setValues] = useState<Row>(() => ({ ...store.getState().insert_data }));
   const latest = useRef(values);
   const [busy, setBusy] = useState(false);
@@ -48,7 +58,7 @@ export function AddDialog({ fields, onClose, onAdd }: Props) {
     errors,
   );
   const add = async (anyway = false) => {
-    const missing = missingRequired(definition, fields, latest.current);
+    const missing = missingRequired(definition, shown, latest.current);
     if (Object.keys(missing).length > 0) {
       setErrors(missing);
       return;
@@ -60,9 +70,10 @@ export function AddDialog({ fields, onClose, onAdd }: Props) {
         return;
       }
     }
-    const refusal = (await onAdd(latest.current)).refusal;
+    const refusal = (await onAdd(latest.current, answerable)).refusal;
     const field = refusal?.field;
-    if (refusal && field && fields.includes(field)) {
+    if (refusal && field && answerable.includes(field)) {
+      if (!shown.includes(field)) setShown([...shown, field]);
       setErrors({ [field]: refusalText(refusal.text, fieldOf(definition, field)?.label) });
     }
   };
@@ -90,7 +101,7 @@ export function AddDialog({ fields, onClose, onAdd }: Props) {
           source={source}
           routeTab={undefined}
           onTabChange={() => undefined}
-          only={fields}
+          only={shown}
         />
         {twin && (
           <Alert color="warning" variant="light" mt="md" role="alert">

@@ -120,8 +120,8 @@ export function ControlBar() {
           <AddDialog
             fields={actions.addFields}
             onClose={() => setAdding(false)}
-            onAdd={async (values) => {
-              const outcome = await actions.insert(values, actions.addFields);
+            onAdd={async (values, shownFields) => {
+              const outcome = await actions.insert(values, shownFields);
               if (outcome.id !== null) setAdding(false);
               return outcome;
             }}
