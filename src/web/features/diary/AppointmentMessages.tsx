@@ -5,34 +5,12 @@
  */
 import { List, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { DateTime } from 'luxon';
-import {
-  GET_MESSAGES_CALL,
-  MESSAGE_KIND_LABELS,
-  type AppointmentMessage,
-} from '../../../shared/diary/messages';
+import { GET_MESSAGES_CALL, type AppointmentMessage } from '../../../shared/diary/messages';
 import { callData } from '../../api/client';
 import type { SlotProps } from '../../entity/extras/extraViews';
+import { messageLine } from './messageLine';
 import { DIARY_RANGE_KEY } from './useDiaryRange';
 import { useClinicZone } from './useDiaryReference';
-
-const CHANNELS: Record<AppointmentMessage['channel'], string> = { email: 'e-mail', sms: 'SMS' };
-
-const at = (iso: string, zone: string) =>
-  DateTime.fromISO(iso).setZone(zone).toFormat('d LLL HH:mm');
-
-function outcome(m: AppointmentMessage, zone: string): string {
-  if (m.status === 'sent') return `sent ${at(m.sent_at ?? m.due_at, zone)}`;
-  if (m.status === 'failed')
-    return `failed after ${m.attempts} tries${m.error ? `: ${m.error}` : ''}`;
-  if (m.status === 'skipped') return 'not sent (no longer due)';
-  if (m.status === 'sending') return 'sending';
-  return `due ${at(m.due_at, zone)}`;
-}
-
-/** The line a message shows as (pure). */
-export const messageLine = (m: AppointmentMessage, zone: string): string =>
-  [MESSAGE_KIND_LABELS[m.kind], CHANNELS[m.channel], outcome(m, zone)].join(' · ');
 
 export function AppointmentMessageLog({ appointmentId }: { appointmentId: number }) {
   const zone = useClinicZone();

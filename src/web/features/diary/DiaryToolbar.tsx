@@ -12,7 +12,7 @@ import {
   Title,
 } from '@mantine/core';
 import { periodTitle, type DiaryView } from './diaryTime';
-import type { Diary } from './useDiary';
+import { WEEK_PRACTITIONERS_MAX, type Diary } from './useDiary';
 
 const idData = (rows: ReadonlyArray<{ id: number; name: string }>) =>
   rows.map((r) => ({ value: String(r.id), label: r.name }));
@@ -87,6 +87,8 @@ export function DiaryToolbar({ diary }: { diary: Diary }) {
         ) : (
           <MultiSelect
             label="Practitioners shown"
+            description={`Up to ${WEEK_PRACTITIONERS_MAX}; the day view shows them all`}
+            maxValues={WEEK_PRACTITIONERS_MAX}
             data={idData(reference.practitioners)}
             value={diary.shownIds.map(String)}
             onChange={(values) => state.setShownIds(values.map(Number))}

@@ -29,6 +29,12 @@ export interface BookingStart {
   patientId: number | null;
 }
 
+/**
+ * At most this many practitioners side by side in a week's day: 20 made lanes 6 px wide and took
+ * 1.1–1.7 s from answer to painted (600 appointments), against 300 ms; the day view shows them all.
+ */
+export const WEEK_PRACTITIONERS_MAX = 6;
+
 export function useDiary() {
   const zone = useClinicZone();
   const state = useDiaryState(zone);
@@ -44,7 +50,7 @@ export function useDiary() {
   const me = useSession((s) => s.user?.user_id ?? null);
   const shownIds = useMemo(() => {
     const known = new Set(reference.practitioners.map((p) => p.id));
-    const chosen = state.shownIds.filter((id) => known.has(id));
+    const chosen = state.shownIds.filter((id) => known.has(id)).slice(0, WEEK_PRACTITIONERS_MAX);
     if (chosen.length) return chosen;
     const first = me !== null && known.has(me) ? me : reference.practitioners[0]?.id;
     return first === undefined ? [] : [first];
