@@ -9,7 +9,7 @@ import { DateTime } from 'luxon';
 
 const WALL = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/;
 
-export type WallReading =
+type WallReading =
   | { kind: 'instant'; instant: string }
   /** The clocks pass this wall time twice: `instant` is the first, `later` the second. */
   | { kind: 'ambiguous'; instant: string; later: string; text: string }

@@ -8,7 +8,7 @@ import type { DB } from '../../src/server/db/schema';
 import { inTenant } from '../../src/server/db/tenancy';
 import { onAppointmentChanged } from '../../src/server/messages/schedule';
 
-export interface NewAppointment {
+interface NewAppointment {
   patientId: number;
   practitionerId: number;
   start: Date;

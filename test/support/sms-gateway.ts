@@ -6,7 +6,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export interface GatewayRequest {
+interface GatewayRequest {
   at: number;
   authorization: string;
   body: { to: string; text: string; reference: string };

@@ -39,13 +39,13 @@ export interface FreeSlotsInput {
   busy: readonly BusyInterval[];
 }
 
-export interface Slot {
+interface Slot {
   /** ISO 8601 with the clinic's offset: 2026-03-30T09:00:00+01:00. */
   start: string;
   practitioner_id: number;
 }
 
-export interface SlotInstant {
+interface SlotInstant {
   start: number;
   practitioner_id: number;
 }

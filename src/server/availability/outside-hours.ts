@@ -7,7 +7,7 @@ import { shortDay, weekdaysPlural } from '../../shared/diary/availability-labels
 import { isoDateOf, weekdayOf, ZoneClock } from './zone-clock';
 import type { Availability } from './working-intervals';
 
-export interface NamedPractitioner {
+interface NamedPractitioner {
   user_id: number;
   name: string;
 }

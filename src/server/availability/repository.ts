@@ -22,7 +22,7 @@ export interface PractitionerRow {
   colour: string;
 }
 
-export interface PractitionerFilter {
+interface PractitionerFilter {
   /** Only these users (still only enabled practitioners among them). */
   ids?: readonly number[];
   /** Only those offering this appointment type (appointment_type_practitioners). */

@@ -21,7 +21,7 @@ import {
 import { workingIntervals, type Availability } from './working-intervals';
 import { dayNumber, isoDateOf, ZoneClock } from './zone-clock';
 
-export interface AvailabilityRange {
+interface AvailabilityRange {
   /** Clinic days, YYYY-MM-DD, both included. */
   from: string;
   to: string;
@@ -32,7 +32,7 @@ export interface AvailabilityRange {
   typeId?: number;
 }
 
-export interface AvailabilityRead extends Availability {
+interface AvailabilityRead extends Availability {
   /** The enabled practitioners read, by name. */
   practitioners: PractitionerRow[];
 }

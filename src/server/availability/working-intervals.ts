@@ -60,7 +60,7 @@ export interface WorkingInterval {
 }
 
 /** Time the weekly rules give that an exception takes away (for "inside X's break 13:00–14:00"). */
-export interface ClosedInterval {
+interface ClosedInterval {
   practitioner_id: number;
   day: string;
   kind: 'day_off' | 'holiday' | 'break';
@@ -74,7 +74,7 @@ export interface ClosedInterval {
   end: number;
 }
 
-export interface AvailabilityInput {
+interface AvailabilityInput {
   zone: string;
   /** Clinic days, YYYY-MM-DD, both included. */
   from: string;
@@ -96,7 +96,7 @@ type Span = [number, number];
 const ALL_DAY: Span = [0, 1440];
 
 /** Sorted, non-overlapping spans; touching spans join (09–13 and 13–17 are one stretch). */
-export function union(spans: readonly Span[]): Span[] {
+function union(spans: readonly Span[]): Span[] {
   const sorted = spans.filter(([s, e]) => e > s).sort((a, b) => a[0] - b[0]);
   const out: Span[] = [];
   for (const [s, e] of sorted) {
@@ -107,7 +107,7 @@ export function union(spans: readonly Span[]): Span[] {
   return out;
 }
 
-export function subtract(spans: readonly Span[], cuts: readonly Span[]): Span[] {
+function subtract(spans: readonly Span[], cuts: readonly Span[]): Span[] {
   let rest = union(spans);
   for (const [cs, ce] of union(cuts)) {
     rest = rest.flatMap(([s, e]): Span[] => {

@@ -39,7 +39,7 @@ export function minutesOf(time: string): number {
   return h * 60 + m;
 }
 
-export const timeOfMinutes = (minutes: number): string =>
+const timeOfMinutes = (minutes: number): string =>
   `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
 /** The offsets one local day lives under: one, or a change from `before` to `after` at `change`. */

@@ -11,7 +11,7 @@ import { ApiError } from '../http/errors';
 
 const BOOKING_RULE = { kind: 'booking', windowSeconds: 60 * 60 } as const;
 /** Bookings an address may make in an hour before the captcha is asked for. */
-export const BOOKINGS_BEFORE_CAPTCHA = 2;
+const BOOKINGS_BEFORE_CAPTCHA = 2;
 
 /** True when the next booking from this caller's address needs a solved captcha. */
 export async function captchaDue(ctx: CallContext): Promise<boolean> {

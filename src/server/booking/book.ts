@@ -34,7 +34,7 @@ import { startOf } from './start';
 
 const EXCLUSION_VIOLATION = '23P01';
 
-export interface Wanted {
+interface Wanted {
   type: OnlineType;
   practitionerId: number;
   start: Date;

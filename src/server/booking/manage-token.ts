@@ -15,7 +15,7 @@ const VERSION = 'v1';
  * A link works until a week after the appointment's start, so that it still opens (and says the
  * appointment has passed, or shows it) when staff moved the appointment a little later.
  */
-export const MANAGE_LINK_DAYS_AFTER_START = 7;
+const MANAGE_LINK_DAYS_AFTER_START = 7;
 
 /** The secret never changes once created, so one read per server is enough. */
 let cachedSecret: string | null = null;
@@ -28,7 +28,7 @@ async function secretOf(trx: Tx): Promise<string> {
 const sign = (secret: string, body: string): Buffer =>
   createHmac('sha256', secret).update(body).digest();
 
-export interface ManageClaim {
+interface ManageClaim {
   companyId: number;
   appointmentId: number;
   /** Milliseconds since 1970. */

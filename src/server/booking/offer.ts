@@ -67,7 +67,7 @@ export function practitionersFor(type: OnlineType, practitionerId: number | unde
   return [practitionerId];
 }
 
-export function checkRange(from: string, to: string): void {
+function checkRange(from: string, to: string): void {
   const days = dayNumber(to) - dayNumber(from);
   if (days < 0) throw badRequest('"to": must not be before "from".', 'to');
   if (days >= SLOT_RANGE_MAX_DAYS)

@@ -55,7 +55,7 @@ export async function onlineTypes(
   return result.rows;
 }
 
-export interface PublicPractitioner {
+interface PublicPractitioner {
   user_id: number;
   name: string;
 }

@@ -12,7 +12,7 @@ import type { Services } from '../services';
 import { feedCalendar } from './service';
 
 /** Its RATE_LIMITS name (http/rate-limit-settings.ts). */
-export const FEED_RATE_LIMIT = 'calendar_feeds/feed';
+const FEED_RATE_LIMIT = 'calendar_feeds/feed';
 
 const notFound = { 'cache-control': 'no-store', 'content-type': 'text/plain; charset=utf-8' };
 

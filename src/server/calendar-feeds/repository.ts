@@ -34,7 +34,7 @@ export async function storeFeedDigest(
   return created.created_at;
 }
 
-export interface FeedOwner {
+interface FeedOwner {
   user_id: number;
   name: string;
 }
@@ -54,7 +54,7 @@ export async function feedOwner(
   return rows[0] ?? null;
 }
 
-export interface FeedAppointment {
+interface FeedAppointment {
   appointment_id: number;
   start: Date;
   end: Date;

@@ -107,7 +107,7 @@ async function currentPrescriptions(ctx: CallContext, patientIds: readonly numbe
   return byPatient;
 }
 
-export async function daySheet(ctx: CallContext, practitionerId: number, date: string) {
+async function daySheet(ctx: CallContext, practitionerId: number, date: string) {
   const company = ctx.caller.company.company_id;
   const practitioner = await practitionerName(ctx, practitionerId);
   const zone = await clinicTimeZone(ctx);

@@ -23,7 +23,7 @@ import { settingsOf } from '../modules/present';
 import { clinicTimeZone } from '../diary/time-zone';
 
 /** The list is for a morning's calls: its first rows are the ones to act on. */
-export const DUE_LIST_MAX = 500;
+const DUE_LIST_MAX = 500;
 
 /** Matches supplyOf's tolerance for quantities stored to 0.001 of a base unit. */
 const STORED_ROUNDING = 1e-4;
@@ -31,7 +31,7 @@ const STORED_ROUNDING = 1e-4;
 type Ctx = Pick<CallContext, 'trx' | 'caller' | 'services'>;
 
 /** The clinic's `review_days` diary setting. */
-export async function reviewDays(ctx: Ctx): Promise<number> {
+async function reviewDays(ctx: Ctx): Promise<number> {
   const row = await ctx.services.moduleCache.row(
     ctx.trx,
     ctx.caller.company.company_id,
@@ -42,7 +42,7 @@ export async function reviewDays(ctx: Ctx): Promise<number> {
 }
 
 /** Today in the clinic's zone: its date and the instant it began. */
-export async function clinicToday(ctx: Ctx) {
+async function clinicToday(ctx: Ctx) {
   const zone = await clinicTimeZone(ctx);
   const start = DateTime.now().setZone(zone).startOf('day');
   return { zone, date: start.toISODate() as string, start: start.toUTC().toISO() as string };

@@ -18,7 +18,7 @@ import { publicLink } from '../mail/links';
 import { clinicFacts } from './clinic';
 import { findDue } from './due';
 
-export const BOOKING_PAGE = '/book';
+const BOOKING_PAGE = '/book';
 
 const MAIL_FAILED_TEXT =
   'The mail server did not take the e-mail, so it was not sent. Please try again later.';

@@ -14,7 +14,7 @@ import { refreshNextAppointment } from './next-appointment';
 import { defaultEnd, settle, touchesSlot } from './rules';
 import { clinicTimeZone } from './time-zone';
 
-export const OVERRIDE_FIELD = 'appointment_override_reason';
+const OVERRIDE_FIELD = 'appointment_override_reason';
 
 export const appointmentBehaviour: EntityBehaviour<typeof appointments> = {
   fillInsert: (ctx, given) => defaultEnd(ctx, given),

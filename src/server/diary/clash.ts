@@ -23,7 +23,7 @@ const CONSTRAINTS = {
 
 type ClashKind = (typeof CONSTRAINTS)[keyof typeof CONSTRAINTS];
 
-export const SLOT_GONE_TEXT = 'This time has just been taken; choose another.';
+const SLOT_GONE_TEXT = 'This time has just been taken; choose another.';
 
 /** Locks the diaries the row writes into, practitioner first then room (one order: no cycles). */
 export async function holdSlot(ctx: CallContext, row: Row): Promise<void> {
@@ -68,7 +68,7 @@ async function findClash(ctx: CallContext, kind: ClashKind, row: Row): Promise<C
 }
 
 /** The clash's sentence: "Ada Admin already has Jane Doe 10:00–10:45 on Tue 9 Mar". */
-export function clashText(kind: ClashKind, clash: ClashRow, zone: string): string {
+function clashText(kind: ClashKind, clash: ClashRow, zone: string): string {
   const span = spanText(clash.appointment_start, clash.appointment_end, zone);
   return kind === 'practitioner'
     ? `${clash.practitioner} already has ${clash.patient} ${span}`

@@ -6,13 +6,13 @@
 import { sql } from 'kysely';
 import type { CallContext } from '../http/calls';
 
-export interface TypeFacts {
+interface TypeFacts {
   name: string;
   duration_minutes: number;
   cancel_notice_hours: number;
 }
 
-export interface RoomFacts {
+interface RoomFacts {
   name: string;
   site_id: number | null;
 }

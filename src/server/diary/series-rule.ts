@@ -18,7 +18,7 @@ type RRule = InstanceType<typeof RRule>;
 const floating = (wall: DateTime): Date =>
   new Date(Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute));
 
-export interface Repeat {
+interface Repeat {
   every_weeks: number;
   until?: string;
   count?: number;

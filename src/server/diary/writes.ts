@@ -19,14 +19,14 @@ import { clinicTimeZone } from './time-zone';
 /** The generic service of appointments, with their behaviour: inserts of the diary go through it. */
 export const appointmentService = new EntityService(appointments, appointmentBehaviour);
 
-export interface ChangeOptions {
+interface ChangeOptions {
   /** The row version the caller saw; a change since refuses the write (409). */
   rowVersion?: number;
   /** Why staff book outside working hours (stored; see ./hours.ts). */
   overrideReason?: string;
 }
 
-export const STALE_TEXT =
+const STALE_TEXT =
   'This appointment was changed by someone else after you opened the diary; reload to see it.';
 
 export async function changeAppointment(

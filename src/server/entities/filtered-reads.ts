@@ -46,7 +46,7 @@ interface Page {
   limit: number;
 }
 
-export interface Read {
+interface Read {
   trx: Tx;
   d: EntityDefinition;
   companyId: number;

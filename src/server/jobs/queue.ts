@@ -19,7 +19,7 @@ export const JOB_SCHEMA = 'pgboss';
 
 /** Materia's queues; each is created at migrate time (install.ts). */
 export const QUEUES = { messages: 'messages', waitlist: 'waitlist', diary: 'diary' } as const;
-export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
 /** Retries after the first attempt; with back-off from JOB_RETRY_SECONDS they span about 2 hours. */
 export const RETRY_LIMIT = 8;
@@ -35,11 +35,11 @@ const BATCH = 5;
 const POLL_SECONDS = 2;
 
 /** What every job carries: the company whose transaction its handler opens. */
-export interface TenantJob {
+interface TenantJob {
   company_id: number;
 }
 
-export interface JobTiming {
+interface JobTiming {
   /** The first retry's delay; each later one doubles (JOB_RETRY_SECONDS). */
   retrySeconds: number;
   /** A job running longer than this is taken as lost and run again (JOB_EXPIRE_SECONDS). */
@@ -50,7 +50,7 @@ interface Logger {
   warn(msg: string): void;
 }
 
-export type JobHandler<T extends object> = (job: Job<T>) => Promise<void>;
+type JobHandler<T extends object> = (job: Job<T>) => Promise<void>;
 
 export class JobQueue {
   #boss: Promise<PgBoss> | null = null;

@@ -7,7 +7,7 @@
  */
 import ical, { ICalCalendarMethod, ICalEventStatus } from 'ical-generator';
 
-export interface CalendarEvent {
+interface CalendarEvent {
   /** Stable per appointment, so that a moved appointment replaces its earlier event. */
   uid: string;
   start: Date;

@@ -7,8 +7,8 @@ import { sql } from 'kysely';
 import type { Tx } from '../db/tenancy';
 
 export type MessageKind = 'confirmation' | 'rescheduled' | 'reminder' | 'cancellation';
-export type MessageChannel = 'email' | 'sms';
-export type MessageStatus = 'queued' | 'sending' | 'sent' | 'failed' | 'skipped';
+type MessageChannel = 'email' | 'sms';
+type MessageStatus = 'queued' | 'sending' | 'sent' | 'failed' | 'skipped';
 
 export interface NewMessage {
   appointment_id: number;

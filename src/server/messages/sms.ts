@@ -12,7 +12,7 @@
  */
 const SEND_TIMEOUT_MS = 10_000;
 
-export interface SmsMessage {
+interface SmsMessage {
   to: string;
   text: string;
   reference: string;

@@ -20,7 +20,7 @@ export interface SheetPrescription {
   lines: string[];
 }
 
-export interface SheetAppointment {
+interface SheetAppointment {
   time: string;
   type: string;
   status: string;
@@ -46,7 +46,7 @@ const INDENT = 6 * MM;
 const names = (list: ReadonlyArray<{ name: string }>) => list.map((item) => item.name).join(', ');
 
 /** The banner's facts as lines of the sheet: what the practitioner must not miss. */
-export function safetyLines(a: SheetAppointment['alerts']): string[] {
+function safetyLines(a: SheetAppointment['alerts']): string[] {
   const lines = [
     a.allergies.length > 0 ? `Allergies: ${names(a.allergies)}` : 'Allergies: none recorded',
   ];

@@ -16,7 +16,7 @@ import { appointmentName } from '../diary/format';
 import { insertRows, randomSource, type SeedRow } from './insert';
 
 /** The demo clinic is in Bath. */
-export const DEMO_TIME_ZONE = 'Europe/London';
+const DEMO_TIME_ZONE = 'Europe/London';
 
 interface DemoType {
   name: string;
@@ -28,7 +28,7 @@ interface DemoType {
   description: string;
 }
 
-export const DEMO_TYPES: readonly DemoType[] = [
+const DEMO_TYPES: readonly DemoType[] = [
   {
     name: 'Initial consultation',
     minutes: 60,

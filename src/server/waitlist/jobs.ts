@@ -89,7 +89,7 @@ async function mailOffer(
   await markMailSent(trx, companyId, line.message_id);
 }
 
-export async function runWaitlistJob(deps: WaitlistDeps, job: Job<WaitlistJob>): Promise<void> {
+async function runWaitlistJob(deps: WaitlistDeps, job: Job<WaitlistJob>): Promise<void> {
   const data = job.data;
   await inTenant(deps.db, data.company_id, async (trx) => {
     if (data.kind === 'freed') await offerFreedTime(trx, data);

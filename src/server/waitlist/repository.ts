@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import type { Tx } from '../db/tenancy';
 import { typeColumns, type OnlineType } from '../booking/repository';
 
-export type OfferStatus = 'offered' | 'accepted' | 'gone' | 'expired';
+type OfferStatus = 'offered' | 'accepted' | 'gone' | 'expired';
 
 /** A waiting entry a freed time of one practitioner on one clinic day may go to. */
 export interface Candidate {
@@ -68,7 +68,7 @@ export async function typeForOffer(
   return rows[0] ?? null;
 }
 
-export interface NewOffer {
+interface NewOffer {
   entry_id: number;
   type_id: number;
   practitioner_id: number;

@@ -20,12 +20,12 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 const parts = (day: string) => day.split('-').map(Number) as [number, number, number];
 
 /** ISO weekday (1 = Monday) of a YYYY-MM-DD day. */
-export function isoWeekday(day: string): number {
+function isoWeekday(day: string): number {
   const [y, m, d] = parts(day);
   return ((new Date(Date.UTC(y, m - 1, d)).getUTCDay() + 6) % 7) + 1;
 }
 
-export const weekdayShort = (weekday: number) => WEEKDAYS[weekday - 1] ?? '';
+const weekdayShort = (weekday: number) => WEEKDAYS[weekday - 1] ?? '';
 export const weekdaysPlural = (weekday: number) => WEEKDAYS_PLURAL[weekday - 1] ?? '';
 
 /** "Thu 24 Dec" */

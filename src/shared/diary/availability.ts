@@ -7,8 +7,8 @@ import { z } from 'zod';
 import { ISO_DATE_TEXT, isIsoDate } from '../iso-date';
 
 /** The longest range one call reads: a month view with the days around it. */
-export const AVAILABILITY_DAYS_MAX = 62;
-export const AVAILABILITY_PRACTITIONERS_MAX = 200;
+const AVAILABILITY_DAYS_MAX = 62;
+const AVAILABILITY_PRACTITIONERS_MAX = 200;
 
 const day = z
   .string({ error: ISO_DATE_TEXT })
@@ -47,7 +47,7 @@ export const getAvailabilitySchema = z
 
 export type GetAvailabilityInput = z.infer<typeof getAvailabilitySchema>;
 
-export interface AvailabilityInterval {
+interface AvailabilityInterval {
   /** ISO 8601 with the clinic's offset. */
   start: string;
   end: string;

@@ -26,7 +26,7 @@ const reason = z
   .max(500, 'Must be at most 500 characters.');
 
 /** Which appointments of a series a move or a cancellation changes. */
-export const SERIES_SCOPES = ['this', 'following', 'all'] as const;
+const SERIES_SCOPES = ['this', 'following', 'all'] as const;
 export type SeriesScope = (typeof SERIES_SCOPES)[number];
 const scope = z.enum(SERIES_SCOPES, { error: "Must be 'this', 'following' or 'all'." });
 
@@ -61,13 +61,7 @@ export const cancelSchema = z.strictObject({
 });
 
 /** One click on today's list or the diary: arrived, completed, no-show (or back to booked). */
-export const SETTABLE_STATUSES = [
-  'booked',
-  'confirmed',
-  'arrived',
-  'completed',
-  'no_show',
-] as const;
+const SETTABLE_STATUSES = ['booked', 'confirmed', 'arrived', 'completed', 'no_show'] as const;
 export const setStatusSchema = z.strictObject({
   appointment_id: id,
   status: z.enum(SETTABLE_STATUSES, {
@@ -79,7 +73,7 @@ export const patientAppointmentsSchema = z.strictObject({ patient_id: id });
 
 /** How a series repeats: every N weeks, until a clinic day or N times (RFC 5545 RRULE). */
 export const SERIES_COUNT_MAX = 104;
-export const recurrenceSchema = z
+const recurrenceSchema = z
   .strictObject({
     every_weeks: z.number().int().min(1, 'Must be at least 1.').max(52, 'Must be at most 52.'),
     until: day.optional(),
@@ -102,7 +96,7 @@ export const bookSeriesSchema = z.strictObject({
   recurrence: recurrenceSchema,
 });
 
-export type DiaryStatus = (typeof APPOINTMENT_STATUS_OPTIONS)[number]['value'];
+type DiaryStatus = (typeof APPOINTMENT_STATUS_OPTIONS)[number]['value'];
 
 /** One appointment as the diary draws it. Instants in ISO 8601 with the clinic's offset. */
 export interface DiaryAppointment {

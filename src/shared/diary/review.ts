@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { dateRule, idRule, numberRule } from '../entities/rules';
 import { CANCELLED_STATUSES, type AppointmentStatus } from './statuses';
 
-export const REVIEW_DAYS_MAX = 90;
+const REVIEW_DAYS_MAX = 90;
 
 /** An appointment that still counts as "seen again": not cancelled, not missed. */
 export const NOT_COMING_STATUSES: readonly AppointmentStatus[] = [...CANCELLED_STATUSES, 'no_show'];

@@ -4,9 +4,6 @@
  * setting `time_zone` ('' = the server's own zone) and sends it with the public settings, which
  * are read again after an admin changes a setting.
  */
-import { useCompany, usePublicSettings } from '../session/companyStore';
+import { usePublicSettings } from '../session/companyStore';
 
 export const useClinicTimeZone = (): string => usePublicSettings().clinicTimeZone;
-
-/** The same zone outside React (formatters, import previews): the settings read so far. */
-export const clinicTimeZoneNow = (): string => useCompany.getState().settings.clinicTimeZone;

@@ -5,7 +5,7 @@
  */
 import { call, CallError, SERVER_DOWN_TEXT } from '../../api/client';
 
-export interface Answer<T> {
+interface Answer<T> {
   ok: boolean;
   data: T | null;
   text: string;

@@ -14,7 +14,7 @@ import { call, callData } from '../../api/client';
 import { confirm } from '../confirm/confirm';
 
 const KEY = ['calendar-feed'];
-export const RENEW_QUESTION =
+const RENEW_QUESTION =
   'Make a new address for your calendar feed? The address you use now stops working, so calendars subscribed to it must be given the new one.';
 
 export function useCalendarFeed() {
