@@ -232,10 +232,15 @@ describe('diary', () => {
       // Enter on an appointment opens its panel.
       await eventOf(page, 'Jane').focus();
       await page.keyboard.press('Enter');
-      await page
-        .getByRole('dialog', { name: 'Appointment' })
-        .getByText('Open the patient')
-        .waitFor();
+      const panel = page.getByRole('dialog', { name: 'Appointment' });
+      await panel.getByText('Open the patient').waitFor();
+      // Its message log (Jane has no address: nothing sent, or a line per message).
+      await panel.getByText('Messages to the patient').waitFor();
+      await expect
+        .poll(() => panel.innerText())
+        .toMatch(/None yet\.|(Confirmation|Reminder|Moved notice|Cancellation notice) · /);
+      expect(await panel.innerText()).not.toContain('could not be read');
+      await page.screenshot({ path: screenshotPath('diary-panel-1440-light') });
       // Jane's screen lists the appointment; Book opens the diary's form for her.
       await page.goto(`/app/patients/${janeId}/clinical`);
       const slotOnPatient = page.locator('[data-slot="patient_appointments"]');
