@@ -146,10 +146,16 @@ describe('working hours and exceptions', () => {
       availability_exception_until: '2026-05-01',
       availability_exception_start: '10:00',
     });
-    expect(half.messages[0]).toMatchObject({
-      field: 'availability_exception_end',
-      text: 'Until: Give both times, or neither for the whole day.',
+    // One time alone is the rest of the day (the editor saves one field at a time).
+    expect(half.result).toBe(true);
+    const timesBackwards = await c('availability_exceptions/insert', {
+      availability_exception_user_id: ada,
+      availability_exception_from: '2026-05-01',
+      availability_exception_until: '2026-05-01',
+      availability_exception_start: '10:00',
+      availability_exception_end: '09:00',
     });
+    expect(timesBackwards.messages[0]).toMatchObject({ field: 'availability_exception_end' });
     const days = await c('availability_exceptions/insert', {
       availability_exception_user_id: ada,
       availability_exception_from: '2026-05-03',

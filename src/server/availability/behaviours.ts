@@ -80,13 +80,7 @@ export const workingHourBehaviour = makeBehaviour(
 );
 
 function checkException(d: EntityDefinition, row: Row): void {
-  const [start, end] = [row.availability_exception_start, row.availability_exception_end];
-  if (!start !== !end)
-    throw refuse(
-      d,
-      start ? 'availability_exception_end' : 'availability_exception_start',
-      'Give both times, or neither for the whole day.',
-    );
+  // Either time may be left out: "from 13:00" is the rest of each day, "until 10:00" its start.
   requireEndAfterStart(d, row, 'availability_exception_start', 'availability_exception_end');
   requireDaysInOrder(d, row, 'availability_exception_from', 'availability_exception_until');
   if (row.availability_exception_kind === 'extra_hours' && !row.availability_exception_user_id)

@@ -137,8 +137,11 @@ export function ruleApplies(rule: WeeklyRule, day: DayNumber): boolean {
   return weeks % every === 0;
 }
 
-const spanOf = (e: AvailabilityException): Span =>
-  e.start && e.end ? [minutesOf(e.start), minutesOf(e.end)] : ALL_DAY;
+/** Its times on each of its days: a missing start is the day's start, a missing end its end. */
+const spanOf = (e: AvailabilityException): Span => [
+  e.start ? minutesOf(e.start) : ALL_DAY[0],
+  e.end ? minutesOf(e.end) : ALL_DAY[1],
+];
 
 const exceptionOn = (e: AvailabilityException, day: DayNumber, user: number) =>
   (e.user_id === null || e.user_id === user) &&

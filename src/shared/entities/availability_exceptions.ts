@@ -30,8 +30,14 @@ export const availability_exceptions = defineEntity({
     reference('availability_exception_location_id', 'locations', { label: 'Location' }),
     date('availability_exception_from', { required: true, label: 'From day' }),
     date('availability_exception_until', { required: true, label: 'Until day' }),
-    timeOfDay('availability_exception_start', { label: 'From', hint: 'Empty: all day.' }),
-    timeOfDay('availability_exception_end', { label: 'Until' }),
+    timeOfDay('availability_exception_start', {
+      label: 'From',
+      hint: 'Empty: from the start of each day (both empty: all day).',
+    }),
+    timeOfDay('availability_exception_end', {
+      label: 'Until',
+      hint: 'Empty: to the end of each day.',
+    }),
   ],
   tabs: [
     {
