@@ -288,6 +288,51 @@ describe('diary', () => {
     }
   });
 
+  it('books a repeating appointment and cancels the whole series', async () => {
+    const day = clinicDay(40);
+    const { page, context } = await openPage(browser, { viewport: WIDE });
+    try {
+      await loginAsAdmin(page);
+      await page.goto(`/app/diary?date=${day}&practitioner=${practitionerId}`);
+      const free = (await slot(page, 16).boundingBox())!;
+      await page.mouse.click(free.x + free.width / 2, free.y + free.height / 2);
+      const form = page.getByRole('dialog', { name: 'New appointment' });
+      await form.getByRole('combobox', { name: 'Patient' }).fill(last);
+      await page.getByRole('option', { name: /Olly/ }).click();
+      await form.getByRole('switch', { name: 'Repeats' }).click();
+      await form.getByRole('textbox', { name: 'Times' }).fill('3');
+      await form.getByRole('button', { name: 'Book' }).click();
+      await form.waitFor({ state: 'detached' });
+      const weeks = [0, 1, 2].map(
+        (w) => DateTime.fromISO(day).plus({ weeks: w }).toISODate() ?? '',
+      );
+      const seriesOf = async () =>
+        (
+          await adminCall<{
+            appointments: Array<{ start: string; status: string; series_id: number | null }>;
+          }>('diary/get_range', {
+            from: weeks[0],
+            to: weeks[2],
+            practitioner_ids: [practitionerId],
+            include_cancelled: true,
+          })
+        ).appointments.filter((a) => a.series_id !== null);
+      await expect.poll(async () => (await seriesOf()).length).toBe(3);
+      // Cancel from the panel, for all of the series.
+      await eventOf(page, 'Olly').click();
+      const panel = page.getByRole('dialog', { name: 'Appointment' });
+      await panel.getByRole('button', { name: 'Cancel appointment' }).click();
+      await panel.getByRole('textbox', { name: 'Why is it cancelled?' }).fill('Course ended');
+      await panel.getByText('All', { exact: true }).click();
+      await panel.getByRole('button', { name: 'Cancel appointment' }).click();
+      await expect
+        .poll(async () => (await seriesOf()).map((a) => a.status))
+        .toEqual(['cancelled', 'cancelled', 'cancelled']);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('paints a week of practitioners chosen among 20 (600 appointments)', async () => {
     const day = clinicDay(70);
     const ids = [practitionerId];
