@@ -13,7 +13,8 @@
 import { open, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DateTime } from 'luxon';
-import type { DiaryClinic } from './diary-seed';
+import pg from 'pg';
+import { deleteAppointments, type DiaryClinic } from './diary-seed';
 import { processCpu, post, type Figure } from './lib';
 import { asOwner, signIn, type Auth, type Envelope, type ScaleData } from './scale';
 
@@ -331,16 +332,17 @@ export async function reminderFigures(data: ScaleData, clinic: DiaryClinic): Pro
   ];
 
   // Nothing of this stays for a later run on a kept data folder (BENCH_DATA_DIR).
-  await asOwner(
-    data.ownerUrl,
-    'delete from appointments where company_id = $1 and appointment_id = any($2::bigint[])',
-    [data.demo, booked.ids],
-  );
-  await asOwner(
-    data.ownerUrl,
-    'delete from appointment_types where company_id = $1 and appointment_type_id = any($2::bigint[])',
-    [data.demo, types],
-  );
+  const owner = new pg.Client({ connectionString: data.ownerUrl });
+  await owner.connect();
+  try {
+    await deleteAppointments(owner, data.demo, booked.ids);
+    await owner.query(
+      'delete from appointment_types where company_id = $1 and appointment_type_id = any($2::bigint[])',
+      [data.demo, types],
+    );
+  } finally {
+    await owner.end();
+  }
   const ours = new Set(booked.ids);
   for (const mail of mails.filter((m) => ours.has(m.appointment)))
     await rm(join(data.dataDir, 'mail', mail.file), { force: true });

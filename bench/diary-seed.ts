@@ -23,6 +23,49 @@ export interface DiaryClinic {
   zone: string;
 }
 
+/**
+ * Deletes the company's appointments (`ids`, or all of them) with what refers to them, in one
+ * transaction. Not through the foreign keys' own actions: the references from appointments to
+ * appointments (rescheduled from, series) and from waitlist offers have no index, so PostgreSQL
+ * reads every appointment of the company for each one deleted — hours for the seed's 150,000
+ * (a kept BENCH_DATA_DIR seeded again). The dependents are deleted or unlinked here instead and
+ * the delete runs with the triggers off (session_replication_role), the search rows with it.
+ */
+export async function deleteAppointments(
+  client: pg.Client,
+  company: number,
+  ids: readonly number[] | null,
+): Promise<void> {
+  const which = ids ? 'and appointment_id = any($2::bigint[])' : '';
+  const values = ids ? [company, ids] : [company];
+  await client.query('begin');
+  try {
+    await client.query(`delete from appointment_messages where company_id = $1 ${which}`, values);
+    await client.query(
+      `update waitlist_offers set appointment_id = null where company_id = $1 ${which}`,
+      values,
+    );
+    const mine = ids ? 'and a.appointment_id = any($2::bigint[])' : '';
+    for (const column of ['appointment_rescheduled_from_id', 'appointment_series_id'])
+      await client.query(
+        `update appointments b set ${column} = null from appointments a
+         where b.company_id = $1 and a.company_id = $1 and b.${column} = a.appointment_id ${mine}`,
+        values,
+      );
+    await client.query(
+      `delete from appointments_search where company_id = $1
+       ${ids ? 'and row_id = any($2::bigint[])' : ''}`,
+      values,
+    );
+    await client.query('set local session_replication_role = replica');
+    await client.query(`delete from appointments where company_id = $1 ${which}`, values);
+    await client.query('commit');
+  } catch (error) {
+    await client.query('rollback');
+    throw error;
+  }
+}
+
 export async function seedDiaryClinic(ownerUrl: string, company: number): Promise<DiaryClinic> {
   const client = new pg.Client({ connectionString: ownerUrl });
   await client.connect();
@@ -87,7 +130,7 @@ async function seed(client: pg.Client, company: number): Promise<DiaryClinic> {
     [company, types, practitioners],
   );
   // Replace the demo's own hours and appointments with the bench's regular week.
-  await query('delete from appointments where company_id = $1', [company]);
+  await deleteAppointments(client, company, null);
   await query('delete from availability_exceptions where company_id = $1', [company]);
   await query('delete from working_hours where company_id = $1', [company]);
   await query(
@@ -116,7 +159,10 @@ async function seed(client: pg.Client, company: number): Promise<DiaryClinic> {
        lateral (select ((day::date + time '09:00' + slot * interval '48 minutes')
          at time zone $4) as starts) s
      where extract(isodow from day) < 6
-       and (day < current_date or random() < 0.5)`,
+       -- Half of each coming day's slots, chosen per practitioner and slot: a condition on the
+       -- day alone (random() < 0.5) is pushed down to the days' series and keeps or drops whole
+       -- days, leaving no free time on a kept day.
+       and (day < current_date or hashtext(u || ' ' || starts) & 1 = 0)`,
     [company, practitioners, types[0], zone],
   );
   await query('analyze appointments');
