@@ -234,15 +234,15 @@ export async function reminderFigures(data: ScaleData, clinic: DiaryClinic): Pro
     [data.demo, booked.ids],
   );
   const dueTogether = messageRows.filter((r) => r.due_at.getTime() === due).length;
+
+  const serverPid = data.server.process.pid ?? 0;
+  await sleep(Math.max(0, due - Date.now()));
   const [{ n: confirmationsWaiting } = { n: '0' }] = await asOwner<{ n: string }>(
     data.ownerUrl,
     `select count(*) as n from appointment_messages where company_id = $1
        and kind = 'confirmation' and status = 'queued' and appointment_id = any($2::bigint[])`,
     [data.demo, booked.ids],
   );
-
-  const serverPid = data.server.process.pid ?? 0;
-  await sleep(Math.max(0, due - Date.now()));
   const cpuBefore = await serverProcessesCpu(serverPid);
   let now = await progress(data, booked.ids);
   while (now.queued > 0 && Date.now() < due + GIVE_UP_SECONDS * 1000) {
