@@ -102,6 +102,9 @@ export const appointments = defineEntity({
     ['appointment_practitioner_id', 'appointment_start'],
     ['appointment_patient_id', 'appointment_start'],
     ['appointment_start'],
+    // Deleting an appointment clears these references to it: without an index, a scan each.
+    ['appointment_rescheduled_from_id'],
+    ['appointment_series_id'],
   ],
   list: {
     columns: [

@@ -42,6 +42,7 @@ import { greetingFallback0042 } from './0042_greeting_fallback';
 import { diary0043 } from './0043_diary';
 import { diaryGuarantees0044 } from './0044_diary_guarantees';
 import { publicBooking0045 } from './0045_public_booking';
+import { appointmentReferenceIndexes0046 } from './0046_appointment_reference_indexes';
 
 export const MIGRATIONS: readonly Migration[] = [
   platform,
@@ -83,4 +84,5 @@ export const MIGRATIONS: readonly Migration[] = [
   diary0043,
   diaryGuarantees0044,
   publicBooking0045,
+  appointmentReferenceIndexes0046,
 ];
