@@ -335,6 +335,8 @@ describe('modules/reset_module_settings_to_default', () => {
         login_background_image: '',
         login_background_image_copyright: '',
         units_imperial: 0,
+        // '' is the server's zone, as a new clinic starts.
+        time_zone: '',
         ...DEFAULT_COLOURS,
       },
     };

@@ -54,12 +54,15 @@ interface Read {
   zone: string;
 }
 
+/** Only an instant field's filter reads the zone: a set without one skips the settings read. */
+const hasInstants = (d: EntityDefinition) => d.fields.some((field) => field.instant === true);
+
 /** What a read of `d` needs of the call. */
 export const readOf = async (ctx: CallContext, d: EntityDefinition): Promise<Read> => ({
   trx: ctx.trx,
   d,
   companyId: ctx.caller.company.company_id,
-  zone: await clinicTimeZone(ctx),
+  zone: hasInstants(d) ? await clinicTimeZone(ctx) : 'UTC',
 });
 
 /** The search, when it is the whole query and the terms can answer it in list order. */
