@@ -88,8 +88,9 @@ const serverOn = (mailDir: string, env: Record<string, string> = {}) =>
 async function remindersDueTogether(
   tag: string,
   count: number,
+  leadMs = 5000,
 ): Promise<{ emails: string[]; due: number }> {
-  const due = Math.ceil((Date.now() + 5000 + count * 150) / 1000) * 1000;
+  const due = Math.ceil((Date.now() + leadMs + count * 150) / 1000) * 1000;
   const start = new Date(due + 24 * HOUR);
   const people = await inTenant(database.db, companyId, async (trx) => {
     const { rows } = await sql<{ patient: number; practitioner: number; email: string }>`
@@ -160,20 +161,23 @@ describe('reminders on several server processes', () => {
     const server = await serverOn(mailDir);
     try {
       await server.start();
-      const { emails } = await remindersDueTogether('kill', 40);
+      const now = await remindersDueTogether('kill', 40);
+      // Due while the server is dead (it is killed within seconds of the first sends).
+      const later = await remindersDueTogether('kill-later', 20, 30_000);
+      const emails = [...now.emails, ...later.emails];
       // Killed mid-burst: some sent, the others due, queued or in the dead server's hands.
       await expect
-        .poll(async () => (await reminderStatuses(emails)).sent ?? 0, ALL_SENT)
+        .poll(async () => (await reminderStatuses(now.emails)).sent ?? 0, ALL_SENT)
         .toBeGreaterThan(0);
       server.kill('SIGKILL');
       await server.exited();
       const before = (await reminderStatuses(emails)).sent ?? 0;
       await server.start();
-      await expect.poll(() => reminderStatuses(emails), ALL_SENT).toEqual({ sent: 40 });
+      await expect.poll(() => reminderStatuses(emails), ALL_SENT).toEqual({ sent: 60 });
       // One .eml per reminder (named by its Message-ID, so a send repeated after the kill is one).
-      expect((await reminderFiles(mailDir)).size).toBe(40);
-      // Not all were sent before the kill, or the restart proved nothing.
-      expect(before).toBeLessThan(40);
+      expect((await reminderFiles(mailDir)).size).toBe(60);
+      // The later ones at least were due only after the kill: the restart sent them.
+      expect(before).toBeLessThan(60);
     } finally {
       await server.stop();
       await rm(mailDir, { recursive: true, force: true });
