@@ -9,6 +9,7 @@
  * it has no day and is left out. It counts from the day it was dispensed: the dispense's stock
  * moves, else (a formula marked dispensed before the ledger existed) its prescription date.
  */
+import { VIEW_ACTION } from '../../shared/audit-trail';
 import { sql } from 'kysely';
 import { DateTime } from 'luxon';
 import { DIARY_SETTINGS } from '../../shared/diary/settings';
@@ -115,7 +116,7 @@ export async function dueForReview(
   });
   // The list names patients and their medicine: its reading is audited like a record's.
   await ctx.audit({
-    action: 'due_for_review',
+    action: VIEW_ACTION,
     entity: patients.entities,
     entity_id: input.patient_id ?? null,
     after: { patient_ids: answer.patients.map((p) => p.patient_id) },
