@@ -76,8 +76,6 @@ const landingPartGroups = [
   chunkOf('confirm-dialog', 'features/confirm/ConfirmDialog.tsx'),
   chunkOf('version-notice', 'app/VersionNotice.tsx'),
   chunkOf('password-reset', 'features/password-reset/PasswordResetPage.tsx'),
-  chunkOf('booking', 'features/booking/BookingPage.tsx'),
-  chunkOf('booking-manage', 'features/booking/ManageBookingPage.tsx'),
 ];
 
 /**
