@@ -11,7 +11,8 @@ import type { Slot } from '../../../shared/booking';
 import { Captcha } from '../login/Captcha';
 import { SlotPicker } from './SlotPicker';
 import { useManageBooking } from './useManageBooking';
-import { timeIn, whenIn } from './when';
+import { PublicAppointment } from './PublicAppointment';
+import { whenIn } from './when';
 
 const STATUS_TEXT = { booked: 'Booked', cancelled: 'Cancelled', passed: 'Past' } as const;
 
@@ -37,26 +38,19 @@ export function ManageBookingPage() {
       <Title order={2} size="h3">
         Your booking
       </Title>
-      {notice && (
-        <Alert color="positive" variant="light" role="status">
-          {notice}
-        </Alert>
-      )}
-      {problem && (
-        <Alert color="negative" variant="light" role="alert">
-          {problem}
-        </Alert>
-      )}
-      <Stack gap={4}>
-        <Text fw={600}>{booking.type_name}</Text>
-        <Text>
-          {whenIn(booking.start, zone)}, until {timeIn(booking.end, zone)}
-        </Text>
+      <PublicAppointment
+        notice={notice}
+        problem={problem}
+        typeName={booking.type_name}
+        start={booking.start}
+        end={booking.end}
+        zone={zone}
+      >
         <Text size="sm">With {booking.practitioner_name}</Text>
         <Text size="sm">
           Reference {booking.reference} · {STATUS_TEXT[booking.status]}
         </Text>
-      </Stack>
+      </PublicAppointment>
       {booking.status === 'booked' && !booking.can_change && (
         <Alert color="warning" variant="light" role="status">
           It is too close to the appointment to change it online. Please call {booking.clinic_name}

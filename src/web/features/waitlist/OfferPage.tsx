@@ -6,7 +6,8 @@
 import '../../theme/allStyles';
 import { Alert, Button, Loader, Stack, Text, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router';
-import { timeIn, whenIn } from '../booking/when';
+import { PublicAppointment } from '../booking/PublicAppointment';
+import { whenIn } from '../booking/when';
 import { useOffer } from './useOffer';
 
 const ENDED = {
@@ -33,25 +34,18 @@ export function OfferPage() {
       <Title order={2} size="h3">
         A time has come free
       </Title>
-      {notice && (
-        <Alert color="positive" variant="light" role="status">
-          {notice}
-        </Alert>
-      )}
-      {problem && (
-        <Alert color="negative" variant="light" role="alert">
-          {problem}
-        </Alert>
-      )}
-      <Stack gap={4}>
-        <Text fw={600}>{offer.type_name}</Text>
-        <Text>
-          {whenIn(offer.start, zone)}, until {timeIn(offer.end, zone)}
-        </Text>
+      <PublicAppointment
+        notice={notice}
+        problem={problem}
+        typeName={offer.type_name}
+        start={offer.start}
+        end={offer.end}
+        zone={zone}
+      >
         <Text size="sm">
           With {offer.practitioner_name} at {offer.clinic_name}
         </Text>
-      </Stack>
+      </PublicAppointment>
       {offer.status === 'offered' && (
         <>
           <Text size="sm">
