@@ -11,8 +11,8 @@ import { PRODUCT_MODULE } from '../src/shared/module-entry';
 import { TIME_ZONE_SETTING } from '../src/shared/product-module';
 import { timeZoneOf } from '../src/server/diary/time-zone';
 
-export const PRACTITIONERS = 20;
-export const ROOMS = 5;
+const PRACTITIONERS = 20;
+const ROOMS = 5;
 const YEARS_BACK = 3;
 const DAYS_AHEAD = 14;
 const PER_DAY = 10;

@@ -7,7 +7,7 @@
 import type { FieldDefinition } from '../../src/shared/entities';
 
 /** A field whose value ends a span its partner starts (an end, the last day, "not after"). */
-export const endsASpan = (field: FieldDefinition) => /_(end|until|latest|to)$/.test(field.name);
+const endsASpan = (field: FieldDefinition) => /_(end|until|latest|to)$/.test(field.name);
 
 /** A wall-clock time of day (the `timeOfDay` builder): its rule takes HH:mm and nothing else. */
 export const isTimeOfDay = (field: FieldDefinition) =>

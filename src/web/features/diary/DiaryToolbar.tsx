@@ -11,6 +11,7 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { downloadDaySheet } from '../diary-review/useDueForReview';
 import { periodTitle, type DiaryView } from './diaryTime';
 import { WEEK_PRACTITIONERS_MAX, type Diary } from './useDiary';
 
@@ -60,6 +61,15 @@ export function DiaryToolbar({ diary }: { diary: Diary }) {
             ]}
           />
           <Button onClick={diary.startBooking}>New appointment</Button>
+          {view === 'day' && state.practitionerId !== null && (
+            // The chosen practitioner's day, printed: allergies, medicine and safety flags.
+            <Button
+              variant="default"
+              onClick={() => void downloadDaySheet(state.practitionerId as number, state.date)}
+            >
+              Day sheet
+            </Button>
+          )}
         </Group>
       </Group>
       <Group gap="sm" align="end" wrap="wrap">
