@@ -259,7 +259,7 @@ describe('settings', () => {
       expect((await listed).ok()).toBe(true);
       await page
         .getByRole('region', { name: 'Modules list panel' })
-        .getByText('snippets')
+        .getByText('Allergies', { exact: true })
         .waitFor();
     } finally {
       await context.close();
