@@ -51,8 +51,8 @@ export const downloadStatementTimeout = (db: Kysely<DB>): number =>
  * every execution (parsing current_company()'s body to inline it, decompressing statistics,
  * copying the query tree); the bench did not show the saving above its noise, so the reason to
  * keep it is that each statement now has one plan per connection. The statements are shaped so that one
- * plan suits every value (docs/decisions.md, "Search at a million patients"); forcing it is
- * transaction-local, so an owner's or operator's session is untouched.
+ * plan suits every value (docs/decisions/0030-prepared-statements-and-generic-plans.md);
+ * forcing it is transaction-local, so an owner's or operator's session is untouched.
  *
  * One simple-protocol statement: the id and the deadline are checked integers, so inlining them
  * is safe.

@@ -1,5 +1,5 @@
 /**
- * What the search box's text means (`docs/decisions.md`: Search at a million patients), and the
+ * What the search box's text means (`docs/decisions/0027-search-terms-tables.md`), and the
  * condition that decides it.
  *
  * A plain search and an `&` search match word by word: every word must appear, in any order, in

@@ -1,6 +1,6 @@
 /**
- * The calendar itself: react-big-calendar (see docs/decisions.md, "The diary's calendar
- * component") with its drag-and-drop addon, columns per practitioner or room in the day view
+ * The calendar itself: react-big-calendar (see docs/decisions/0060-diary-calendar-component.md)
+ * with its drag-and-drop addon, columns per practitioner or room in the day view
  * (the week and month views' columns are the days), its dates worked out by Luxon in the clinic's zone. It only renders: what a click, a
  * drop or a resize means is decided by the hooks that own the data.
  */
