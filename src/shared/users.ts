@@ -50,7 +50,7 @@ export const WRONG_CURRENT_PASSWORD_TEXT = 'The current password is not correct.
  * What the next login of an account from an address needs: `users/login_status` answers it
  * before the form is sent, and a refused login answers it as its data.
  */
-export interface LoginGate {
+export interface LoginThrottle {
   /** True while a guess without a solved captcha is refused. */
   captcha_required: boolean;
   /** Seconds until a guess without a captcha is checked again (0: now). */

@@ -1,5 +1,5 @@
 /**
- * Login: throttle gate → captcha when the gate asks → password → token. A wrong e-mail, a wrong
+ * Login: throttle → captcha when the throttle asks for one → password → token. A wrong e-mail, a wrong
  * password and a disabled account get one reply in about the same time (the decoy hash), so the
  * reply never tells whether an account exists.
  *
@@ -9,7 +9,7 @@
  * failure, up to 15 minutes. A guess with a valid captcha is always checked, so the right
  * password with a solved captcha always logs in, however many failures others caused.
  */
-import { normaliseEmail, type LoginGate } from '../../shared/users';
+import { normaliseEmail, type LoginThrottle } from '../../shared/users';
 import type { CallContext, CallResult } from '../http/calls';
 import { loadSessionUser, tokenFields, userToken } from '../users/profile';
 import { captchaSolved } from './captcha-gate';
@@ -42,8 +42,11 @@ interface LoginInput {
   altcha?: string | undefined;
 }
 
-/** The wait of the strictest subject (the account, the address) decides. */
-export async function gateOf(ctx: CallContext, subjects: readonly string[]): Promise<LoginGate> {
+/** Whether the next guess needs a captcha or must wait; the strictest subject decides. */
+export async function loginThrottleOf(
+  ctx: CallContext,
+  subjects: readonly string[],
+): Promise<LoginThrottle> {
   const companyId = ctx.caller.company.company_id;
   const counts = await Promise.all(
     subjects.map((subject) => countAttempts(ctx.trx, companyId, LOGIN_RULE, subject, COUNTED)),
@@ -62,27 +65,27 @@ export async function loginStatus(
   const email = normaliseEmail(input.user_email ?? '');
   const address = addressSubject(ctx.caller.ip);
   // Before the e-mail is typed only the address is known.
-  return { data: await gateOf(ctx, email ? [accountSubject(email), address] : [address]) };
+  return { data: await loginThrottleOf(ctx, email ? [accountSubject(email), address] : [address]) };
 }
 
-const waitOrCaptcha = (gate: LoginGate): CallResult => ({
+const waitOrCaptcha = (throttle: LoginThrottle): CallResult => ({
   result: false,
   status: 429,
-  retryAfter: gate.retry_after,
-  data: gate,
-  messages: [{ type: 'w', text: loginWaitText(gate.retry_after) }],
+  retryAfter: throttle.retry_after,
+  data: throttle,
+  messages: [{ type: 'w', text: loginWaitText(throttle.retry_after) }],
 });
 
 export async function login(ctx: CallContext, input: LoginInput): Promise<CallResult> {
   const { trx, caller } = ctx;
   const companyId = caller.company.company_id;
   const email = normaliseEmail(input.user_email);
-  // Parallel guesses on one account are gated one after the other, never on a stale count.
+  // Parallel guesses on one account are checked one after the other, never on a stale count.
   const subjects = await lockedSubjects(trx, companyId, email, caller.ip);
   const [account] = subjects;
-  const gate = await gateOf(ctx, subjects);
-  if (gate.captcha_required && !(await captchaSolved(ctx, input.altcha)))
-    return waitOrCaptcha(gate);
+  const throttle = await loginThrottleOf(ctx, subjects);
+  if (throttle.captcha_required && !(await captchaSolved(ctx, input.altcha)))
+    return waitOrCaptcha(throttle);
 
   const user = await trx
     .selectFrom('users')
@@ -97,7 +100,7 @@ export async function login(ctx: CallContext, input: LoginInput): Promise<CallRe
     return {
       result: false,
       status: 401,
-      data: await gateOf(ctx, subjects),
+      data: await loginThrottleOf(ctx, subjects),
       messages: [{ type: 'e', text: INVALID_LOGIN_TEXT }],
     };
   }

@@ -2,11 +2,11 @@
  * `users/unlock`: the idle lock screen asks for the signed-in user's password again. The session
  * stays as it is; only the password is checked, counted with the sign-ins of that account and
  * address (a wrong password here is a failed sign-in). There is no captcha on the lock screen:
- * once the sign-in gate asks for one, the lock screen waits, or the user signs out and in again.
+ * once the sign-in throttle asks for one, the lock screen waits, or the user signs out and in again.
  */
 import { normaliseEmail } from '../../shared/users';
 import type { CallContext, CallResult } from '../http/calls';
-import { gateOf } from './login';
+import { loginThrottleOf } from './login';
 import { verifyPassword } from './passwords';
 import { clearAttempts, lockedSubjects, LOGIN_RULE, recordAttempt, waitInWords } from './throttle';
 
@@ -20,13 +20,13 @@ export async function unlock(ctx: CallContext, input: { password: string }): Pro
   const companyId = caller.company.company_id;
   const email = normaliseEmail(user.profile.user_email);
   const subjects = await lockedSubjects(trx, companyId, email, caller.ip);
-  const gate = await gateOf(ctx, subjects);
-  if (gate.captcha_required) {
+  const throttle = await loginThrottleOf(ctx, subjects);
+  if (throttle.captcha_required) {
     return {
       result: false,
       status: 429,
-      retryAfter: gate.retry_after,
-      messages: [{ type: 'w', text: unlockWaitText(gate.retry_after) }],
+      retryAfter: throttle.retry_after,
+      messages: [{ type: 'w', text: unlockWaitText(throttle.retry_after) }],
     };
   }
   const row = await trx

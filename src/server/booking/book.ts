@@ -19,7 +19,7 @@ import { appointmentName } from '../diary/format';
 import { findRow, insertRow, type Row } from '../entities/repository';
 import type { CallContext } from '../http/calls';
 import { badRequest, conflict } from '../http/errors';
-import { countBooking, passAddressGate } from './address-gate';
+import { checkBookingThrottle, countBooking } from './booking-throttle';
 import type { BookingClinic } from './clinic';
 import type { BookInput } from './input';
 import { manageExpiry, manageToken } from './manage-token';
@@ -170,7 +170,7 @@ export async function book(
   input: BookInput,
 ): Promise<Booked> {
   const wanted = await wantedSlot(ctx, clinic, input);
-  const address = await passAddressGate(ctx, normaliseEmail(input.email), input.altcha);
+  const address = await checkBookingThrottle(ctx, normaliseEmail(input.email), input.altcha);
   const slot = await checkFree(ctx, clinic, wanted);
   const patientId = await patientFor(ctx, clinic, input);
   const row = await insertAppointment(ctx, clinic, slot, patientId, null);

@@ -18,7 +18,7 @@ import { isoInZone } from '../../shared/instant-text';
 import { findRow, updateRow } from '../entities/repository';
 import type { CallContext } from '../http/calls';
 import { badRequest, conflict } from '../http/errors';
-import { countBooking, passAddressGate } from './address-gate';
+import { checkBookingThrottle, countBooking } from './booking-throttle';
 import { bookedReply, checkFree, insertAppointment, wantedSlot } from './book';
 import { callTheClinic, type BookingClinic } from './clinic';
 import type { RescheduleInput } from './input';
@@ -136,7 +136,7 @@ export async function rescheduleBooking(
   });
   if (wanted.start.getTime() === old.start.getTime())
     throw badRequest('"start": that is the time already booked.', 'start');
-  const address = await passAddressGate(ctx, old.patient_email, input.altcha);
+  const address = await checkBookingThrottle(ctx, old.patient_email, input.altcha);
   // The old time is freed first, so a move by a quarter of an hour can overlap it.
   await cancelAppointment(ctx, clinic, old.appointment_id, MOVED_ONLINE);
   const slot = await checkFree(ctx, clinic, wanted);

@@ -6,7 +6,7 @@ import { SLOT_RANGE_MAX_DAYS, type BookingOptions, type Slot } from '../../share
 import { dayNumber, ZoneClock } from '../availability/zone-clock';
 import type { CallContext } from '../http/calls';
 import { badRequest } from '../http/errors';
-import { captchaDue } from './address-gate';
+import { captchaDue } from './booking-throttle';
 import type { BookingClinic } from './clinic';
 import { freeTimes, type FreeTime } from './free-times';
 import type { SlotsInput } from './input';

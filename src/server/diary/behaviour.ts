@@ -11,7 +11,7 @@ import { afterWrite } from './after-write';
 import { clashError, holdSlot } from './clash';
 import { checkHours } from './hours';
 import { refreshNextAppointment } from './next-appointment';
-import { defaultEnd, settle, touchesSlot } from './rules';
+import { checkAppointment, defaultEnd, touchesSlot } from './rules';
 import { clinicTimeZone } from './time-zone';
 
 const OVERRIDE_FIELD = 'appointment_override_reason';
@@ -20,7 +20,7 @@ export const appointmentBehaviour: EntityBehaviour<typeof appointments> = {
   fillInsert: (ctx, given) => defaultEnd(ctx, given),
 
   async beforeInsert(ctx, values) {
-    Object.assign(values, await settle(ctx, null, values, await clinicTimeZone(ctx)));
+    Object.assign(values, await checkAppointment(ctx, null, values, await clinicTimeZone(ctx)));
     if (isLive(String(values.appointment_status))) {
       await checkHours(ctx, values, OVERRIDE_FIELD);
       await holdSlot(ctx, values);
@@ -36,7 +36,7 @@ export const appointmentBehaviour: EntityBehaviour<typeof appointments> = {
 
   async beforeUpdate(ctx, before, field, value) {
     const row: Row = { ...before, [field.name]: value };
-    await settle(ctx, before, row, await clinicTimeZone(ctx));
+    await checkAppointment(ctx, before, row, await clinicTimeZone(ctx));
     if (touchesSlot(before, row)) {
       await checkHours(ctx, row, OVERRIDE_FIELD);
       await holdSlot(ctx, row);
@@ -44,7 +44,7 @@ export const appointmentBehaviour: EntityBehaviour<typeof appointments> = {
   },
 
   async afterUpdate(ctx, before, after) {
-    const derived = await settle(ctx, before, after, await clinicTimeZone(ctx));
+    const derived = await checkAppointment(ctx, before, after, await clinicTimeZone(ctx));
     const id = after.appointment_id;
     if (Object.keys(derived).length)
       await updateRow(ctx.trx, appointments, ctx.caller.company.company_id, id, derived);

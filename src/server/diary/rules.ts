@@ -116,7 +116,7 @@ function cancellation(ctx: CallContext, before: Row | null, row: Row, facts: Fac
  * Checks the appointment as it will be (`row`: the stored one with the changes, or a new one) and
  * answers what the server writes besides the caller's values. Refusals name their field.
  */
-export async function settle(
+export async function checkAppointment(
   ctx: CallContext,
   before: Row | null,
   row: Row,

@@ -13,7 +13,7 @@ import { afterWrite } from './after-write';
 import { appointmentBehaviour } from './behaviour';
 import { holdSlot } from './clash';
 import { checkHours } from './hours';
-import { settle, touchesSlot } from './rules';
+import { checkAppointment, touchesSlot } from './rules';
 import { clinicTimeZone } from './time-zone';
 
 /** The generic service of appointments, with their behaviour: inserts of the diary go through it. */
@@ -41,7 +41,7 @@ export async function changeAppointment(
   const values: Row = { ...changes };
   if (options.overrideReason) values.appointment_override_reason = options.overrideReason;
   const row: Row = { ...before, ...values };
-  Object.assign(values, await settle(ctx, before, row, await clinicTimeZone(ctx)));
+  Object.assign(values, await checkAppointment(ctx, before, row, await clinicTimeZone(ctx)));
   Object.assign(row, values);
   if (touchesSlot(before, row)) {
     await checkHours(ctx, row, 'override_reason');

@@ -10,7 +10,7 @@ import ExcelJS from 'exceljs';
 import { IMPORT_COLUMNS_MAX } from '../../shared/limits';
 import { ApiError, badRequest } from '../http/errors';
 import { formulaText } from './formulas';
-import { controlPlace } from './control-place';
+import { findControlCharacter } from './control-character';
 import { columnNumberText, controlText, type TableBuilder } from './table-builder';
 import { checkZip, NOT_XLSX_TEXT } from './zip-check';
 
@@ -58,7 +58,7 @@ export async function readXlsx(file: Buffer, table: TableBuilder): Promise<void>
         table.add(line, cellsOf(row, line));
       }
     } catch (error) {
-      const place = isControlError(error) ? await controlPlace(file) : null;
+      const place = isControlError(error) ? await findControlCharacter(file) : null;
       throw place
         ? badRequest(controlText(place.line, place.column, place.code))
         : sheetRefusal(error, line);

@@ -6,7 +6,7 @@
  */
 import { WRONG_CURRENT_PASSWORD_TEXT } from '../../shared/users';
 import type { CallContext, CallResult } from '../http/calls';
-import { gateOf } from '../auth/login';
+import { loginThrottleOf } from '../auth/login';
 import { verifyPassword } from '../auth/passwords';
 import {
   clearAttempts,
@@ -45,8 +45,9 @@ export async function checkCurrentPassword(
     .executeTakeFirstOrThrow();
   // Parallel guesses are counted one after the other, as at the login.
   const subjects = await lockedSubjects(ctx.trx, companyId, account.user_email, ctx.caller.ip);
-  const gate = await gateOf(ctx, subjects);
-  if (gate.retry_after > 0) return refused(429, waitText(gate.retry_after), gate.retry_after);
+  const throttle = await loginThrottleOf(ctx, subjects);
+  if (throttle.retry_after > 0)
+    return refused(429, waitText(throttle.retry_after), throttle.retry_after);
   if (!(await verifyPassword(account.user_password_hash, password))) {
     await recordAttempt(ctx.trx, companyId, LOGIN_RULE, subjects);
     return refused(400, WRONG_CURRENT_PASSWORD_TEXT);

@@ -6,7 +6,7 @@
  */
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
-import type { LoginGate } from '../../../shared/users';
+import type { LoginThrottle } from '../../../shared/users';
 import { call } from '../../api/client';
 import { useCompany } from '../../session/companyStore';
 
@@ -24,7 +24,7 @@ export function useLoginStatus(email: string): boolean {
     void (async () => {
       try {
         await useCompany.getState().start();
-        const envelope = await call<LoginGate>(
+        const envelope = await call<LoginThrottle>(
           'users/login_status',
           account ? { user_email: account } : {},
           { anonymous: true, quiet: true, signal: controller.signal },

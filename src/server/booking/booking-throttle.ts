@@ -1,6 +1,7 @@
 /**
- * The captcha, asked for as login asks for it: not at first, so that a patient booking once never
- * sees it, but from the third booking (or move) an address makes within an hour. Bookings are
+ * Booking throttle: the captcha is asked for as login asks for it — not at first, so that a
+ * patient booking once never sees it, but from the third booking (or move) an address makes
+ * within an hour. Bookings are
  * counted in auth_attempts (kind 'booking'), in the booking's own transaction: a refused booking
  * counts for nothing, and every server of the deployment sees the same count.
  */
@@ -30,7 +31,7 @@ export async function captchaDue(ctx: CallContext): Promise<boolean> {
  * is locked until the booking commits, so a burst of parallel bookings is counted one by one.
  * Answers the address's subject, for `countBooking`.
  */
-export async function passAddressGate(
+export async function checkBookingThrottle(
   ctx: CallContext,
   email: string,
   altcha: string | undefined,

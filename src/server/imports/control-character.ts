@@ -19,7 +19,7 @@ const isControl = (code: number) => code < 0x20 && code !== 0x09 && code !== 0x0
 const columnOf = (letters: string) =>
   [...letters].reduce((column, letter) => column * 26 + letter.charCodeAt(0) - 64, 0);
 
-export async function controlPlace(
+export async function findControlCharacter(
   file: Buffer,
 ): Promise<{ line: number; column: number; code: number } | null> {
   const zip = await yauzl.fromBufferPromise(file, { lazyEntries: true });
