@@ -27,7 +27,7 @@ const focusedText = (page: Page) =>
 
 /**
  * Records, for every spinner drawn in the page, how long after its "Searching" mark appeared it
- * was drawn: a quick answer must not set a spinner turning (see app/QuietLoader.tsx).
+ * was drawn: a quick answer must not set a spinner turning (see app/DelayedLoader.tsx).
  */
 const WATCH_SPINNERS = () => {
   const seen = { marks: 0, spinnerDelays: [] as number[] };

@@ -1,11 +1,11 @@
 import { Center } from '@mantine/core';
-import { QuietLoader } from './QuietLoader';
+import { DelayedLoader } from './DelayedLoader';
 
 /** What shows while a page, layout or the session data loads. */
 export function PageLoader({ label = 'Loading' }: { label?: string }) {
   return (
     <Center mih="40vh" p="xl">
-      <QuietLoader label={label} />
+      <DelayedLoader label={label} />
     </Center>
   );
 }

@@ -1,6 +1,6 @@
 /** The end of a list: loading, 'No Result', an END marker or "Load more". */
 import { Button, Center, Text } from '@mantine/core';
-import { QuietLoader } from '../../app/QuietLoader';
+import { DelayedLoader } from '../../app/DelayedLoader';
 import { useShallow } from 'zustand/react/shallow';
 import { useEntityScope, useEntityState } from '../hooks/entityContext';
 
@@ -18,7 +18,7 @@ export function ListFooter() {
     })),
   );
   let content;
-  if (loading) content = <QuietLoader size="sm" label="Loading the list" />;
+  if (loading) content = <DelayedLoader size="sm" label="Loading the list" />;
   else if (!loaded) content = null;
   else if (empty) {
     content = (

@@ -10,7 +10,7 @@ import { Input, Text } from '@mantine/core';
 import { Spotlight, createSpotlight, useSpotlight } from '@mantine/spotlight';
 import '@mantine/spotlight/styles.layer.css';
 import { useCallback, useEffect, useId } from 'react';
-import { QuietLoader } from '../../app/QuietLoader';
+import { DelayedLoader } from '../../app/DelayedLoader';
 import { PaletteGroup } from './PaletteGroup';
 import type { PaletteItem } from './paletteItems';
 import { useCommandPalette } from './useCommandPalette';
@@ -83,7 +83,7 @@ function PaletteBody() {
         onKeyDown={onKeyDown}
         // Always a right section, so that the box keeps its padding as searches come and go.
         rightSection={
-          palette.searching ? <QuietLoader size="xs" label="Searching" /> : <span aria-hidden />
+          palette.searching ? <DelayedLoader size="xs" label="Searching" /> : <span aria-hidden />
         }
       />
       <Spotlight.ActionsList id={listId} aria-label="Results" {...focusableViewport}>

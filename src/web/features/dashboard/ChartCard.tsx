@@ -5,7 +5,7 @@
  */
 import { Box, Card, Loader, Text, Title } from '@mantine/core';
 import { Suspense, type ReactNode } from 'react';
-import { useSeen } from './useSeen';
+import { useInView } from './useInView';
 
 interface ChartRow {
   label: string;
@@ -24,7 +24,7 @@ interface Props {
 }
 
 export function ChartCard({ id, title, empty, rows, valueHeading, height, children }: Props) {
-  const { ref, seen } = useSeen<HTMLElement>();
+  const { ref, inView } = useInView<HTMLElement>();
   return (
     <Card
       ref={ref}
@@ -42,7 +42,7 @@ export function ChartCard({ id, title, empty, rows, valueHeading, height, childr
       ) : (
         <>
           <Box aria-hidden mih={height}>
-            {seen && <Suspense fallback={<Loader size="sm" />}>{children}</Suspense>}
+            {inView && <Suspense fallback={<Loader size="sm" />}>{children}</Suspense>}
           </Box>
           <table className="materia-visually-hidden">
             <caption>{title}</caption>

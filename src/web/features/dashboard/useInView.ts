@@ -1,26 +1,27 @@
 /**
- * True once a quarter of the element has been on screen: the charts load their library (≈120 KB
- * gzip) only when a chart card is scrolled into view, not with the first paint of the dashboard.
+ * True once a quarter of the element has been on screen, and from then on (as
+ * react-intersection-observer's `useInView` with `triggerOnce`): the charts load their library
+ * (≈120 KB gzip) only when a chart card is scrolled into view, not with the dashboard's first paint.
  */
 import { useCallback, useRef, useState } from 'react';
 
 const VISIBLE_SHARE = 0.25;
 
-export function useSeen<T extends Element>(): { ref: (node: T | null) => void; seen: boolean } {
-  const [seen, setSeen] = useState(false);
+export function useInView<T extends Element>(): { ref: (node: T | null) => void; inView: boolean } {
+  const [inView, setInView] = useState(false);
   const observer = useRef<IntersectionObserver | null>(null);
   const ref = useCallback((node: T | null) => {
     observer.current?.disconnect();
     observer.current = null;
     if (!node) return;
     if (typeof IntersectionObserver === 'undefined') {
-      setSeen(true);
+      setInView(true);
       return;
     }
     observer.current = new IntersectionObserver(
       (entries) => {
         if (entries.some((e) => e.isIntersecting)) {
-          setSeen(true);
+          setInView(true);
           observer.current?.disconnect();
         }
       },
@@ -28,5 +29,5 @@ export function useSeen<T extends Element>(): { ref: (node: T | null) => void; s
     );
     observer.current.observe(node);
   }, []);
-  return { ref, seen };
+  return { ref, inView };
 }

@@ -25,7 +25,7 @@ function useAfter(ms: number): boolean {
   return passed;
 }
 
-export function QuietLoader({ label, size = 'md' }: { label: string; size?: MantineSize }) {
+export function DelayedLoader({ label, size = 'md' }: { label: string; size?: MantineSize }) {
   const drawn = useAfter(NOTICEABLE_MS);
   const px = SIZE_PX[size];
   return (
