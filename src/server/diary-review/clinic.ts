@@ -1,9 +1,9 @@
-/** What the review mail and the day sheet print of the clinic: its name, address and phone. */
+/** The clinic's name, address and phone, as the review mail and the day sheet print them. */
 import { PRODUCT_MODULE } from '../../shared/module-entry';
 import type { CallContext } from '../http/calls';
 import { publicSettingsOf, settingsOf } from '../modules/present';
 
-export interface ClinicFacts {
+export interface ClinicContact {
   name: string;
   address: string;
   phone: string;
@@ -11,7 +11,7 @@ export interface ClinicFacts {
 
 const textOf = (value: unknown): string => (typeof value === 'string' ? value.trim() : '');
 
-export async function clinicFacts(ctx: Pick<CallContext, 'trx' | 'caller' | 'services'>) {
+export async function clinicContact(ctx: Pick<CallContext, 'trx' | 'caller' | 'services'>) {
   const company = ctx.caller.company;
   const row = await ctx.services.moduleCache.row(ctx.trx, company.company_id, PRODUCT_MODULE);
   const settings = row ? settingsOf(row) : {};
@@ -20,5 +20,5 @@ export async function clinicFacts(ctx: Pick<CallContext, 'trx' | 'caller' | 'ser
     name: textOf(publicSettings.company_name) || company.company_name,
     address: textOf(settings.clinic_address),
     phone: textOf(settings.clinic_phone),
-  } satisfies ClinicFacts;
+  } satisfies ClinicContact;
 }

@@ -21,7 +21,7 @@ import { readLinesOf } from '../prescriptions/lines';
 import { clinicTimeZone } from '../diary/time-zone';
 import { inZone, timeText } from '../diary/format';
 import { daySheetPdf, type DaySheet, type SheetPrescription } from '../pdf/day-sheet-pdf';
-import { clinicFacts } from './clinic';
+import { clinicContact } from './clinic';
 
 const statusLabel = (value: string) =>
   APPOINTMENT_STATUS_OPTIONS.find((o) => o.value === value)?.label ?? value;
@@ -133,7 +133,7 @@ async function daySheet(ctx: CallContext, practitionerId: number, date: string) 
     if (found) alerts.set(id, found);
   }
   const sheet: DaySheet = {
-    clinic: await clinicFacts(ctx),
+    clinic: await clinicContact(ctx),
     practitioner,
     day: from.setLocale('en-GB').toFormat('cccc d LLLL yyyy'),
     appointments: rows.rows.map((row) => {

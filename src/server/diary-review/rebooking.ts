@@ -15,7 +15,7 @@ import { findRow } from '../entities/repository';
 import { notFoundText } from '../entities/values';
 import { composeMail } from '../mail/compose';
 import { publicLink } from '../mail/links';
-import { clinicFacts } from './clinic';
+import { clinicContact } from './clinic';
 import { findDue } from './due';
 
 const BOOKING_PAGE = '/book';
@@ -31,7 +31,7 @@ export async function sendRebooking(ctx: CallContext, patientId: number) {
   if (!patient) throw notFound(notFoundText(patients, patientId));
   const to = textOf(patient.patient_email);
   if (!to) throw badRequest(REBOOKING_NO_EMAIL_TEXT, 'patient_id');
-  const clinic = await clinicFacts(ctx);
+  const clinic = await clinicContact(ctx);
   // Within a year either side: the run-out day, if the patient has one and nothing is booked.
   const due = (await findDue(ctx, { withinDays: 366, patientId })).patients[0];
   const href = publicLink(ctx.services.config, BOOKING_PAGE, { company: company.company_slug });

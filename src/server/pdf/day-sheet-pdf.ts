@@ -8,7 +8,7 @@ import { clinicContactLine } from '../../shared/clinic-contact';
 import { displayDate } from '../../shared/entities/merge-fields';
 import { isUnderAge } from '../../shared/patient-alerts';
 import type { PatientAlerts } from '../../shared/patient-alerts';
-import type { ClinicFacts } from '../diary-review/clinic';
+import type { ClinicContact } from '../diary-review/clinic';
 import { a4Document, contentWidth, left, MM, rule, type Doc } from './document';
 
 /** What a day sheet prints, read by ../diary-review/day-sheet.ts. */
@@ -31,7 +31,7 @@ interface SheetAppointment {
 }
 
 export interface DaySheet {
-  clinic: ClinicFacts;
+  clinic: ClinicContact;
   practitioner: string;
   /** "Tuesday 9 June 2026" */
   day: string;
