@@ -95,8 +95,8 @@ const landingPartGroups = [
  * loaded on demand (rich text, charts, printing) stay apart.
  */
 const routeChunkGroups = [
-  chunkOf('warm-start', 'app/warmStart.ts'),
-  chunkOf('warm-list', 'entity/model/warmList.ts'),
+  chunkOf('startup-prefetch', 'app/startupPrefetch.ts'),
+  chunkOf('prefetch-list', 'entity/model/prefetchList.ts'),
   chunkOf('shell', 'layouts/MainLayout.tsx'),
   chunkOf('dashboard', 'features/dashboard/DashboardPage.tsx'),
   chunkOf('entity-screen', 'entity/EntityScreen.tsx'),

@@ -3,7 +3,7 @@ import './theme/app.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
-import { loadCodeFor, loadWarmStart } from './app/routeModules';
+import { loadCodeFor, loadStartupPrefetch } from './app/routeModules';
 import { registerServiceWorker } from './app/serviceWorker';
 import { useCompany } from './session/companyStore';
 import { useSession } from './session/store';
@@ -15,7 +15,7 @@ void useCompany.getState().start();
 // A stored login opening a page behind it: ask for that page's code and data now, all at once.
 if (window.location.pathname.startsWith('/app') && useSession.getState().user) {
   loadCodeFor(window.location.pathname);
-  void loadWarmStart().then((m) => m.warmStart(window.location));
+  void loadStartupPrefetch().then((m) => m.prefetchStartPage(window.location));
 }
 
 const root = document.getElementById('root');

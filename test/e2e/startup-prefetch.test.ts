@@ -1,6 +1,6 @@
 /**
  * A stored login opening a list address directly: the start-up asks for the screen's rows
- * before the shell has rendered (app/warmStart.ts). It still keeps the rules — a revoked session
+ * before the shell has rendered (app/startupPrefetch.ts). It still keeps the rules — a revoked session
  * lands on the login page without a row shown — and asks for each big read once: on the
  * category tree the shell's categories and the tree's nodes are one request.
  */

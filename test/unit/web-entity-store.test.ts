@@ -202,7 +202,7 @@ describe('list preferences', () => {
   });
 });
 
-describe('a list started before its screen (the warm start)', () => {
+describe('a list started before its screen (the start-up prefetch)', () => {
   it('loads once with the stored preferences; the screen then asks for nothing again', async () => {
     const server = fakeServer(herbRows(30));
     server.delays.list = [20];

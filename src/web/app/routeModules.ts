@@ -13,8 +13,8 @@ export const loadDashboard = remembered(() => import('../features/dashboard/Dash
  * The start-up prefetch and its entity part (the list of `/app/{entities}`). The prefetch
  * imports its entity part itself; asking for both here only starts both downloads at once.
  */
-export const loadWarmStart = () => import('./warmStart');
-const loadWarmList = () => import('../entity/model/warmList');
+export const loadStartupPrefetch = () => import('./startupPrefetch');
+const loadPrefetchList = () => import('../entity/model/prefetchList');
 
 /**
  * Asks for all the code a stored login opening `pathname` will run, at once: the prefetch, the
@@ -22,10 +22,10 @@ const loadWarmList = () => import('../entity/model/warmList');
  * for another to arrive before it is asked for (each waited about a round trip and a parse).
  */
 export function loadCodeFor(pathname: string): void {
-  void loadWarmStart();
+  void loadStartupPrefetch();
   void loadMainLayout();
   if (listScreenOf(pathname)) {
-    void loadWarmList();
+    void loadPrefetchList();
     void loadEntityScreen();
   } else if (pathname === '/app' || pathname === '/app/') void loadDashboard();
 }

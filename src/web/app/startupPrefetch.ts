@@ -12,7 +12,7 @@ import { identityOf, prefetchShellData } from '../session/shellQueries';
 import { listScreenOf } from './paths';
 import { queryClient } from './queryClient';
 
-export async function warmStart({
+export async function prefetchStartPage({
   pathname,
   search,
 }: Pick<Location, 'pathname' | 'search'>): Promise<void> {
@@ -23,8 +23,8 @@ export async function warmStart({
   // The screen's list preferences reach the server before the shell's data: the list waits for
   // them, and one server answers in turn (5,000 categories for the shell take a while).
   if (entities && search === '') {
-    await import('../entity/model/warmList')
-      .then(({ warmList }) => warmList(queryClient, identity, entities))
+    await import('../entity/model/prefetchList')
+      .then(({ prefetchList }) => prefetchList(queryClient, identity, entities))
       .catch(() => false); // the screen then loads its list itself
   }
   prefetchShellData(queryClient, identity);

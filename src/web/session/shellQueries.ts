@@ -1,6 +1,6 @@
 /**
  * The queries of the session data, as options shared by the hooks that read them
- * (./queries.ts) and by the start-up prefetch (../app/warmStart.ts): one key and one fetch per
+ * (./queries.ts) and by the start-up prefetch (../app/startupPrefetch.ts): one key and one fetch per
  * piece of data, whoever asks first.
  */
 import { queryOptions, type QueryClient } from '@tanstack/react-query';

@@ -1,5 +1,5 @@
 /**
- * The entity part of the start-up prefetch (app/warmStart.ts), in its own chunk so that pages
+ * The entity part of the start-up prefetch (app/startupPrefetch.ts), in its own chunk so that pages
  * without an entity list (the dashboard) do not load the entity model for it: the screen's list
  * preferences, then its first page and count into the store the screen will read (startList;
  * a tree, which loads every node whatever they say, does not wait for the preferences) —
@@ -19,7 +19,7 @@ import { entityStore } from './storeCache';
 import { startList } from './startList';
 
 /** Starts the list of `/app/{entities}`; false when the address names no entity list. */
-export async function warmList(
+export async function prefetchList(
   client: QueryClient,
   identity: Identity,
   entities: string,

@@ -1,6 +1,6 @@
 /**
  * The first load of an entity list, started before the screen's code has arrived (a stored
- * login opening `/app/{entities}`, see app/warmStart.ts): the user's page size and order first,
+ * login opening `/app/{entities}`, see app/startupPrefetch.ts): the user's page size and order first,
  * then page 1, into the store the screen will read. The screen then finds the list loading, and
  * The once-only rule (load a list neither loaded nor loading) asks for nothing again.
  */
