@@ -18,7 +18,7 @@ export function LetterMailing({ rowId }: SlotProps) {
         </Button>
         <ReasonButton
           variant="light"
-          blocked={m.sendBlocked}
+          disabledReason={m.sendBlocked}
           onClick={() => void m.send()}
           loading={m.busy === 'send'}
         >

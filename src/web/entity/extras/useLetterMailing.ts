@@ -15,7 +15,7 @@ import { confirm } from '../../features/confirm/confirm';
 import { downloadExport } from '../../features/export/download';
 import { useEntityState } from '../hooks/entityContext';
 import { confirmEmptyFields } from './mergeFieldCheck';
-import type { Blocked } from '../model/permissions';
+import type { DisabledReason } from '../model/permissions';
 
 const MAY_NOT_SEND_TEXT = 'Sending a letter needs the right to change letters.';
 
@@ -35,7 +35,7 @@ export function useLetterMailing(letterId: number) {
   const [busy, setBusy] = useState<'download' | 'send' | null>(null);
   const email = mailing.data?.email ?? '';
 
-  let sendBlocked: Blocked = null;
+  let sendBlocked: DisabledReason = null;
   if (!mailing.data) sendBlocked = '';
   else if (!maySend) sendBlocked = MAY_NOT_SEND_TEXT;
   else if (!email) sendBlocked = NO_EMAIL_TEXT;

@@ -42,7 +42,7 @@ export function ButtonField({ item }: ExtraItemProps) {
     <ReasonButton
       variant="light"
       onClick={() => void run()}
-      blocked={disabled ? (state?.hint ?? '') : null}
+      disabledReason={disabled ? (state?.hint ?? '') : null}
       loading={busy}
       data-extra={item.name}
       mt="md"

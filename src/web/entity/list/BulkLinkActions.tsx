@@ -15,7 +15,7 @@ export function BulkLinkActions() {
           key={change}
           size="xs"
           variant="default"
-          blocked={link.blocked}
+          disabledReason={link.blocked}
           onClick={() => link.open(change)}
         >
           {BULK_LINK_ACTIONS[change]}

@@ -43,7 +43,7 @@ export function ControlBar() {
     <div className={classes.bar}>
       <Group gap="xs" wrap="wrap">
         {capabilities.insert && actions.insertBlocked !== null && (
-          <ReasonButton size="xs" blocked={actions.insertBlocked}>
+          <ReasonButton size="xs" disabledReason={actions.insertBlocked}>
             Add
           </ReasonButton>
         )}
@@ -66,7 +66,7 @@ export function ControlBar() {
           <ReasonButton
             size="xs"
             variant="default"
-            blocked={actions.canCopy ? null : COPY_NEEDS_ONE}
+            disabledReason={actions.canCopy ? null : COPY_NEEDS_ONE}
             onClick={() => void actions.copy()}
           >
             Copy
@@ -77,7 +77,7 @@ export function ControlBar() {
             size="xs"
             color="negative"
             variant="light"
-            blocked={actions.deleteBlocked}
+            disabledReason={actions.deleteBlocked}
             onClick={() => void actions.remove()}
           >
             Delete

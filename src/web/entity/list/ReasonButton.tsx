@@ -6,20 +6,20 @@
  */
 import { Button, Tooltip, VisuallyHidden, type ButtonProps } from '@mantine/core';
 import { useId, type HTMLAttributes, type ReactNode } from 'react';
-import type { Blocked } from '../model/permissions';
+import type { DisabledReason } from '../model/permissions';
 
 type Props = ButtonProps &
   Omit<HTMLAttributes<HTMLButtonElement>, keyof ButtonProps | 'color'> & {
     /** Why the button can not be used (null: it can; '': it can not, nothing to explain). */
-    blocked: Blocked;
+    disabledReason: DisabledReason;
     children: ReactNode;
   };
 
-export function ReasonButton({ blocked, children, ...props }: Props) {
+export function ReasonButton({ disabledReason, children, ...props }: Props) {
   const id = useId();
-  if (blocked === null) return <Button {...props}>{children}</Button>;
+  if (disabledReason === null) return <Button {...props}>{children}</Button>;
   const { onClick: _ignored, onKeyDown: _alsoIgnored, ...rest } = props;
-  if (blocked === '') {
+  if (disabledReason === '') {
     return (
       <Button {...rest} disabled>
         {children}
@@ -29,7 +29,7 @@ export function ReasonButton({ blocked, children, ...props }: Props) {
   return (
     <>
       <Tooltip
-        label={blocked}
+        label={disabledReason}
         multiline
         maw={300}
         events={{ hover: true, focus: true, touch: true }}
@@ -44,7 +44,7 @@ export function ReasonButton({ blocked, children, ...props }: Props) {
           {children}
         </Button>
       </Tooltip>
-      <VisuallyHidden id={id}>{blocked}</VisuallyHidden>
+      <VisuallyHidden id={id}>{disabledReason}</VisuallyHidden>
     </>
   );
 }

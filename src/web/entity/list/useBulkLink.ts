@@ -13,7 +13,7 @@ import { showToast } from '../../api/toasts';
 import { confirm } from '../../features/confirm/confirm';
 import { useEntityScope, useEntityState } from '../hooks/entityContext';
 import { activeAllMatching } from '../model/bulkEdit';
-import { allowed, type Blocked } from '../model/permissions';
+import { allowed, type DisabledReason } from '../model/permissions';
 import type { Labelled } from '../model/types';
 
 const NOTHING_SELECTED = 'Select the rows first.';
@@ -33,7 +33,7 @@ export function useBulkLink() {
     : [];
   const count = s.all?.count ?? s.selected;
   const rows = `${countText(count)} ${(count === 1 ? definition.singular : definition.title).toLowerCase()}`;
-  const blocked: Blocked = count === 0 ? NOTHING_SELECTED : null;
+  const blocked: DisabledReason = count === 0 ? NOTHING_SELECTED : null;
   return {
     relations,
     /** The rows the change applies to, in words. */

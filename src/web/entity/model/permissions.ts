@@ -33,12 +33,13 @@ type Selection = Pick<EntityData, 'selected_ids' | 'list_lookup' | 'loading' | '
   Partial<Pick<EntityData, 'node_lookup'>>;
 
 /**
- * Why an action can not be taken now, or null when it can. An empty text: only a passing state
- * (a list loading, nothing selected yet) stands in the way, which needs no explanation.
+ * Why an action's button is disabled (shown as its tooltip), or null when it is enabled. An empty
+ * text: only a passing state (a list loading, nothing selected yet) disables it, which needs no
+ * explanation.
  */
-export type Blocked = string | null;
+export type DisabledReason = string | null;
 
-const PASSING: Blocked = '';
+const NOTHING_TO_EXPLAIN: DisabledReason = '';
 
 /** "You do not have the privilege to add herbs." */
 export const noPrivilegeText = (definition: EntityDefinition, verb: string): string =>
@@ -52,10 +53,10 @@ export const canExport = (definition: EntityDefinition, viewer: Viewer): boolean
   allowed(definition, viewer, 'export');
 
 /** Insert: the capability, the privilege, and in a tree the selected node taking children. */
-export function insertBlocked(definition: EntityDefinition, state: Selection): Blocked {
+export function insertBlocked(definition: EntityDefinition, state: Selection): DisabledReason {
   if (!definition.capabilities.insert) return `${definition.title} can not be added here.`;
   if (!allowed(definition, state.viewer, 'insert')) return noPrivilegeText(definition, 'add');
-  if (state.loading) return PASSING;
+  if (state.loading) return NOTHING_TO_EXPLAIN;
   const parentId = definition.tree ? state.selected_ids[0] : undefined;
   const parent = parentId === undefined ? undefined : rowOf(state, parentId);
   return parent ? containText(definition, parent) : null;
@@ -68,10 +69,10 @@ export const canInsert = (definition: EntityDefinition, state: Selection): boole
  * Delete: the capability, the privilege, a selection, and each selected row deletable — its
  * secondary key set, not locked, not a mandatory node, no node left behind below it.
  */
-export function deleteBlocked(definition: EntityDefinition, state: Selection): Blocked {
+export function deleteBlocked(definition: EntityDefinition, state: Selection): DisabledReason {
   if (!definition.capabilities.delete) return `${definition.title} can not be deleted here.`;
   if (!allowed(definition, state.viewer, 'delete')) return noPrivilegeText(definition, 'delete');
-  if (state.loading || state.selected_ids.length === 0) return PASSING;
+  if (state.loading || state.selected_ids.length === 0) return NOTHING_TO_EXPLAIN;
   const selected = new Set(state.selected_ids);
   for (const id of state.selected_ids) {
     const row = rowOf(state, id);
