@@ -8,7 +8,8 @@
  *   most 6 side by side: 20 were 1.1–1.7 s, see src/web/features/diary/useDiary.ts);
  * - an appointment dragged to a free time in the day view: from the mouse button's release to
  *   the frame after the event stands at its new time no longer marked as saving, which the
- *   screen does once `diary/move` has answered (src/web/features/diary/useAppointmentWrites.ts).
+ *   screen does once `diary/move` has answered (src/web/features/diary/useAppointmentWrites.ts);
+ *   a frame that showed it unmarked before that answer arrived is refused, not measured.
  * Both in the page's own clock. The calibration figure (a fixed script's time) goes beside them,
  * as browser timings differ 3–4× between machines.
  */
@@ -61,8 +62,8 @@ const EVENT_PAINTS_SCRIPT = `(() => {
 
 /**
  * Installed before a drop: the time of the mouse button's release, and each frame after a change
- * that leaves the column with an event at the new time, not marked saving (the module class
- * `_saving_…` of Diary.module.css) and not the drag's preview.
+ * that leaves the column with an event at the new time, not marked saving (no `[data-saving]`
+ * inside it: EventContent in src/web/features/diary/savingMarks.tsx) and not the drag's preview.
  */
 const DROP_WATCH_SCRIPT = `([column, label]) => {
   window.__dropAt = 0;
@@ -87,7 +88,7 @@ const DROP_WATCH_SCRIPT = `([column, label]) => {
       window.__movedAt = -1;
       frameAfter((t) => (window.__movedAt = t));
     }
-    const now = there.some((e) => !/_saving_/.test(e.className));
+    const now = there.some((e) => !e.querySelector('[data-saving]'));
     if (now && !was) frameAfter((t) => window.__placedAt.push(t));
     was = now;
   }).observe(document.querySelector('.rbc-time-content'), {
@@ -335,6 +336,9 @@ async function dragOne(page: Page, url: string, zone: string, drag: Drag): Promi
     const w = window as unknown as Watched;
     return { dropAt: w.__dropAt, movedAt: w.__movedAt, placedAt: w.__placedAt };
   });
+  // Unmarked before the answer came would be a paint of the drag, not of the saved move.
+  if (moveEntry !== undefined && placedAt[0]! < moveEntry)
+    throw new Error('the drop was shown saved before diary/move answered');
   return {
     ms: placedAt[0]! - dropAt,
     answeredMs: (moveEntry ?? Number.NaN) - dropAt,

@@ -129,18 +129,15 @@ async function timeTheDrop(page: Page): Promise<void> {
       once: true,
     });
     const observer = new MutationObserver(() => {
-      const saving = document.querySelector('.rbc-event[class*="saving"]') !== null;
+      // The event's content is marked while its move is saved (savingMarks.tsx).
+      const saving = document.querySelector('.rbc-event [data-saving]') !== null;
       if (saving) timing.saving = true;
       else if (timing.saving) {
         observer.disconnect();
         requestAnimationFrame(() => (timing.painted = performance.now()));
       }
     });
-    observer.observe(document.body, {
-      subtree: true,
-      attributes: true,
-      attributeFilter: ['class'],
-    });
+    observer.observe(document.body, { subtree: true, childList: true });
   });
 }
 

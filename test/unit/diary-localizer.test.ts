@@ -41,6 +41,7 @@ function answers(localizer: DateLocalizer, dates: Date[]) {
     }
     out.push(l.inRange!(a, b, new Date(+b + 3 * 3_600_000), 'day'));
     out.push(l.getMinutesFromMidnight!(a), l.isSameDate!(a, b), l.getTotalMin!(b, a));
+    out.push(+(l.min!(a, b) as Date), +(l.max!(a, b) as Date));
     for (const unit of ['minutes', 'hours', 'day', 'month']) out.push(l.diff!(a, b, unit));
     for (const minutes of [0, 15, 90, 135, 540, 1260])
       out.push(+(l.getSlotDate!(a, minutes, 0) as Date));
@@ -64,10 +65,27 @@ describe('the diary calendar localizer', () => {
       const dates = instants(day, zone);
       Settings.defaultZone = zone;
       const expected = answers(luxonLocalizer(DateTime, { firstDayOfWeek: 1 }), dates);
-      const actual = answers(clinicLocalizer(zone), dates);
+      const actual = answers(clinicLocalizer(zone).localizer, dates);
       expect(actual).toEqual(expected);
     });
   }
+
+  it('writes times as HH:mm in the clinic zone, DST days too', () => {
+    for (const [zone, day] of [
+      ['Europe/London', '2026-03-29'],
+      ['Europe/London', '2026-10-25'],
+      ['Australia/Adelaide', '2026-10-04'],
+      ['America/St_Johns', '2026-03-08'],
+    ] as const) {
+      const { formats } = clinicLocalizer(zone);
+      const span = formats.eventTimeRangeFormat as (r: { start: Date; end: Date }) => string;
+      for (const at of instants(day, zone)) {
+        const end = new Date(+at + 45 * 60_000);
+        const luxon = (d: Date) => DateTime.fromJSDate(d).setZone(zone).toFormat('HH:mm');
+        expect(span({ start: at, end })).toBe(`${luxon(at)}–${luxon(end)}`);
+      }
+    }
+  });
 
   // Adelaide changes at 16:30 UTC, inside an hour the cache keeps: that hour is not kept.
   for (const [zone, day] of [

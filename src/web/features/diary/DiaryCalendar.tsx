@@ -5,11 +5,11 @@
  * drop or a resize means is decided by the hooks that own the data.
  */
 import { DateTime, Settings } from 'luxon';
-import { useCallback, useEffect, useMemo } from 'react';
+import { memo, useCallback, useEffect, useMemo } from 'react';
 import {
   Calendar,
+  type Components,
   type EventPropGetter,
-  type Formats,
   type SlotPropGetter,
 } from 'react-big-calendar';
 import dragAndDrop, { type EventInteractionArgs } from 'react-big-calendar/lib/addons/dragAndDrop';
@@ -17,6 +17,7 @@ import 'react-big-calendar/lib/css/react-big-calendar.css';
 import 'react-big-calendar/lib/addons/dragAndDrop/styles.css';
 import { isLive } from '../../../shared/diary/statuses';
 import { clinicLocalizer } from './clinicLocalizer';
+import { EventContent } from './savingMarks';
 import type { CalendarColumn, CalendarEvent } from './calendarEvents';
 import classes from './Diary.module.css';
 import { dateOfDay, dayOf, type DiaryView } from './diaryTime';
@@ -31,17 +32,8 @@ export const SLOT_MINUTES = 15;
 const DAY_FROM_HOUR = 7;
 const DAY_TO_HOUR = 21;
 
-const span = (start: Date, end: Date) =>
-  `${DateTime.fromJSDate(start).toFormat('HH:mm')}–${DateTime.fromJSDate(end).toFormat('HH:mm')}`;
-
-const FORMATS: Formats = {
-  timeGutterFormat: 'HH:mm',
-  eventTimeRangeFormat: ({ start, end }) => span(start, end),
-  selectRangeFormat: ({ start, end }) => span(start, end),
-  dayFormat: 'ccc d',
-  dayHeaderFormat: 'cccc d LLLL',
-  weekdayFormat: 'ccc',
-};
+/** The event's content shows its saving mark itself (./savingMarks.tsx). */
+const COMPONENTS: Components<CalendarEvent, CalendarColumn> = { event: EventContent };
 
 export interface SlotChoice {
   start: Date;
@@ -65,20 +57,23 @@ interface Props {
   columns: CalendarColumn[] | undefined;
   colourOf: (event: CalendarEvent) => string;
   isClosed: (start: Date, resourceId: number | null) => boolean;
-  saving: ReadonlySet<number>;
   onNavigate: (date: string, view?: DiaryView) => void;
   onSelectSlot: (slot: SlotChoice) => void;
-  onOpen: (event: CalendarEvent) => void;
+  onOpen: (appointment: CalendarEvent['appointment']) => void;
   onDrop: (drop: DropChoice) => void;
 }
 
 const asDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
 const asId = (value: unknown) => (value === undefined || value === null ? null : Number(value));
 
-export function DiaryCalendar(props: Props) {
-  const { zone, view, date, colourOf, isClosed, saving } = props;
+/**
+ * Memoised: each of its redraws is every column's, so the page's other changes (today's list,
+ * a saved move's row, the toolbar) leave it be while its own props are the same.
+ */
+export const DiaryCalendar = memo(function DiaryCalendar(props: Props) {
+  const { zone, view, date, colourOf, isClosed } = props;
   // The component's date maths runs in Luxon's default zone: the clinic's, while the diary shows.
-  const localizer = useMemo(() => clinicLocalizer(zone), [zone]);
+  const { localizer, formats } = useMemo(() => clinicLocalizer(zone), [zone]);
   useEffect(
     () => () => {
       Settings.defaultZone = 'system';
@@ -98,14 +93,12 @@ export function DiaryCalendar(props: Props) {
   // Stable getters: a new one makes the component draw every column again.
   const eventProps = useCallback<EventPropGetter<CalendarEvent>>(
     (event) => ({
-      className: [
-        classes.event,
-        isLive(event.appointment.status) ? '' : classes.cancelled,
-        saving.has(event.id) ? classes.saving : '',
-      ].join(' '),
+      className: [classes.event, isLive(event.appointment.status) ? '' : classes.cancelled].join(
+        ' ',
+      ),
       style: { '--event-colour': colourOf(event) } as React.CSSProperties,
     }),
-    [colourOf, saving],
+    [colourOf],
   );
   const slotProps = useCallback<SlotPropGetter>(
     (start, resourceId) => (isClosed(start, asId(resourceId)) ? { className: classes.closed } : {}),
@@ -125,7 +118,8 @@ export function DiaryCalendar(props: Props) {
     <div className={classes.calendar} data-view={view}>
       <DnDCalendar
         localizer={localizer}
-        formats={FORMATS}
+        formats={formats}
+        components={COMPONENTS}
         events={props.events}
         date={shown}
         view={view}
@@ -161,14 +155,14 @@ export function DiaryCalendar(props: Props) {
             resourceId: asId(slot.resourceId),
           })
         }
-        onSelectEvent={(event) => props.onOpen(event)}
+        onSelectEvent={(event) => props.onOpen(event.appointment)}
         onKeyPressEvent={(event, e) => {
           const key = (e.nativeEvent as KeyboardEvent).key;
-          if (key === 'Enter' || key === ' ') props.onOpen(event);
+          if (key === 'Enter' || key === ' ') props.onOpen(event.appointment);
         }}
         onEventDrop={drop}
         onEventResize={drop}
       />
     </div>
   );
-}
+});

@@ -10,6 +10,7 @@ import { DiaryCalendar } from './DiaryCalendar';
 import { DiaryToolbar } from './DiaryToolbar';
 import classes from './Diary.module.css';
 import { OverrideDialog } from './OverrideDialog';
+import { SavingMarksContext } from './savingMarks';
 import { SeriesMoveDialog } from './SeriesScopeChoice';
 import { TodayList } from './TodayList';
 import { useDiary } from './useDiary';
@@ -27,25 +28,28 @@ export function DiaryPage() {
       )}
       <div className={classes.layout}>
         <section aria-label="Diary" data-testid="diary-calendar">
-          <DiaryCalendar
-            view={diary.view}
-            date={state.date}
-            zone={diary.zone}
-            events={diary.events}
-            columns={diary.columns}
-            colourOf={diary.colourOf}
-            isClosed={diary.isClosed}
-            saving={writes.saving}
-            onNavigate={(date, view) => {
-              state.setDate(date);
-              if (view) state.setView(view);
-            }}
-            onSelectSlot={diary.onSelectSlot}
-            onOpen={(event) => diary.open(event.appointment)}
-            onDrop={diary.onDrop}
-          />
+          <SavingMarksContext.Provider value={writes.savingMarks}>
+            <DiaryCalendar
+              view={diary.view}
+              date={state.date}
+              zone={diary.zone}
+              events={diary.events}
+              columns={diary.columns}
+              colourOf={diary.colourOf}
+              isClosed={diary.isClosed}
+              onNavigate={diary.onNavigate}
+              onSelectSlot={diary.onSelectSlot}
+              onOpen={diary.open}
+              onDrop={diary.onDrop}
+            />
+          </SavingMarksContext.Provider>
         </section>
-        <TodayList zone={diary.zone} today={diary.today} writes={writes} onOpen={diary.open} />
+        <TodayList
+          zone={diary.zone}
+          today={diary.today}
+          onStatus={writes.setStatus}
+          onOpen={diary.open}
+        />
       </div>
       <AppointmentPanel
         appointment={diary.openAppointment}

@@ -5,6 +5,7 @@
 import type { AppointmentStatus } from '../../../shared/diary/statuses';
 import type { DiaryAppointment } from './diaryApi';
 import { toDate } from './diaryTime';
+import type { ShownMove } from './useAppointmentWrites';
 import type { ColourBy, ColumnsBy } from './useDiaryState';
 
 export interface CalendarEvent {
@@ -50,6 +51,43 @@ export function toEvents(
     resourceId: columnsBy === 'room' ? a.room_id : a.practitioner_id,
     appointment: a,
   }));
+}
+
+/**
+ * The rows with the moves not yet in them applied (dropped, not yet saved, or saved and not yet
+ * read back): a move applies while its row is still the version it was dragged from.
+ */
+export function withMoves(
+  rows: readonly DiaryAppointment[],
+  moves: ReadonlyMap<number, ShownMove>,
+): readonly DiaryAppointment[] {
+  if (moves.size === 0) return rows;
+  return rows.map((row) => {
+    const move = moves.get(row.appointment_id);
+    if (!move || row.row_version !== move.fromVersion) return row;
+    const { start, end, practitioner_id, room_id } = move.request;
+    return {
+      ...row,
+      start,
+      end,
+      ...(practitioner_id === undefined ? {} : { practitioner_id }),
+      ...(room_id === undefined ? {} : { room_id }),
+    };
+  });
+}
+
+/** Whether the calendar would draw the two alike (its time, column, title, colour, status). */
+export function drawnAlike(a: CalendarEvent, b: CalendarEvent): boolean {
+  return (
+    a.id === b.id &&
+    a.title === b.title &&
+    +a.start === +b.start &&
+    +a.end === +b.end &&
+    a.resourceId === b.resourceId &&
+    a.appointment.status === b.appointment.status &&
+    a.appointment.type_colour === b.appointment.type_colour &&
+    a.appointment.series_id === b.appointment.series_id
+  );
 }
 
 /** The event's colour as CSS: its type's colour, or its status's palette colour. */

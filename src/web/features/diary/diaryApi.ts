@@ -36,6 +36,8 @@ export interface MoveRequest {
   end: string;
   practitioner_id?: number;
   room_id?: number | null;
+  /** The version the diary read: a change by someone else since is refused (409). */
+  row_version?: number;
   override_reason?: string;
   /** An appointment of a series: which of them move by the same time. */
   scope?: SeriesScope;

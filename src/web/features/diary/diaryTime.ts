@@ -39,8 +39,17 @@ export function stepDate(view: DiaryView, date: string, direction: -1 | 1): stri
   );
 }
 
-/** The instant as a JS Date (what the calendar component takes). */
-export const toDate = (iso: string): Date => DateTime.fromISO(iso).toJSDate();
+/**
+ * The instant as a JS Date (what the calendar component takes). The server's instants are ISO
+ * 8601 with an offset, which Date reads itself (Luxon's parse was a tenth of a drop's redraw);
+ * Luxon reads anything else.
+ */
+export function toDate(iso: string): Date {
+  const ms = Date.parse(iso);
+  return Number.isNaN(ms) || !/(Z|[+-]\d\d:\d\d)$/.test(iso)
+    ? DateTime.fromISO(iso).toJSDate()
+    : new Date(ms);
+}
 
 /** A JS Date (an instant) as ISO 8601 with the clinic zone's offset. */
 export const toIso = (date: Date, zone: string): string =>

@@ -1,10 +1,15 @@
 /**
  * The diary's writes: move or resize (dragged), status, cancel, book. A drag paints the new time
- * at once (the range's cached answer is changed in place) and goes to the server's `diary/move`,
- * whose checks are the booking's: a clash is refused (its message shown, the appointment snaps
- * back); outside working hours or inside a break comes back as a warning, and the move waits for
- * a reason to override it with, or snaps back when staff decline. An appointment of a series asks
- * first which of the series move (this one, this and following, all).
+ * at once (`moves`, applied over the shown range by ./useDiary.ts; the event marked as saving)
+ * and goes to the server's `diary/move` with the row version the diary read, whose checks are
+ * the booking's:
+ * a clash or a change by someone else meanwhile is refused (409: its message shown, the
+ * appointment snaps back); outside working hours or inside a break comes back as a warning, and
+ * the move waits for a reason to override it with, or snaps back when staff decline. An
+ * appointment of a series asks first which of the series move (this one, this and following,
+ * all). A move saved takes the server's row into the shown range (its name, row version, room)
+ * instead of reading the whole range again; other ranges (today's list, other weeks) are read
+ * again, and a series' move reads them all.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
@@ -18,123 +23,143 @@ import {
   type RangeAnswer,
   type WriteOutcome,
 } from './diaryApi';
+import { createSavingMarks } from './savingMarks';
 import { DIARY_RANGE_KEY } from './useDiaryRange';
 
 type RangeKey = readonly unknown[];
 
+/**
+ * A dropped appointment shown at its new place before the server has it: the move asked for,
+ * over the row version it was dragged from. Once the shown range holds a later version (the
+ * saved row, or a fresh read) the row speaks for itself and the move is no longer applied.
+ */
+export interface ShownMove {
+  request: MoveRequest;
+  fromVersion: number;
+}
+
 interface PendingOverride {
   request: MoveRequest;
   text: string;
-  previous: RangeAnswer | undefined;
 }
 
 export function useAppointmentWrites(rangeKey: RangeKey) {
   const client = useQueryClient();
   const [pendingOverride, setPendingOverride] = useState<PendingOverride | null>(null);
-  const [pendingScope, setPendingScope] = useState<Omit<PendingOverride, 'text'> | null>(null);
-  const [saving, setSaving] = useState<ReadonlySet<number>>(new Set());
+  const [pendingScope, setPendingScope] = useState<MoveRequest | null>(null);
+  const [savingMarks] = useState(createSavingMarks);
+  // React state, not the query cache: set in the drop's own event, it is drawn in the same
+  // render as the calendar's end of drag (a cache change is drawn a task later, a second render).
+  const [moves, setMoves] = useState<ReadonlyMap<number, ShownMove>>(new Map());
+
+  const showMove = useCallback((id: number, move: ShownMove | null) => {
+    setMoves((now) => {
+      const next = new Map(now);
+      if (move) next.set(id, move);
+      else next.delete(id);
+      return next;
+    });
+  }, []);
 
   const refresh = useCallback(
     () => client.invalidateQueries({ queryKey: DIARY_RANGE_KEY }),
     [client],
   );
 
-  const mark = (id: number, on: boolean) =>
-    setSaving((now) => {
-      const next = new Set(now);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
+  /** Takes the saved rows into the shown range; the other ranges are read again. */
+  const keepSaved = useCallback(
+    (saved: readonly SavedAppointment[]) => {
+      const shown = JSON.stringify(rangeKey);
+      client.setQueryData<RangeAnswer>(rangeKey, (answer) => {
+        if (!answer) return answer;
+        const byId = new Map(saved.map((row) => [row.appointment_id, row]));
+        return {
+          ...answer,
+          appointments: answer.appointments.map((row) => {
+            const after = byId.get(row.appointment_id);
+            return after ? { ...row, ...after } : row;
+          }),
+        };
+      });
+      return client.invalidateQueries({
+        queryKey: DIARY_RANGE_KEY,
+        predicate: (query) => JSON.stringify(query.queryKey) !== shown,
+      });
+    },
+    [client, rangeKey],
+  );
 
-  /** Sends the move; paints or restores by its outcome. */
+  /** Sends the move; keeps it or snaps it back by its outcome. */
   const send = useCallback(
-    async (request: MoveRequest, previous: RangeAnswer | undefined) => {
-      mark(request.appointment_id, true);
+    async (request: MoveRequest) => {
+      const id = request.appointment_id;
+      savingMarks.set(id, true);
       let outcome: WriteOutcome;
       try {
         outcome = await diaryApi.move(request);
       } catch {
         outcome = { kind: 'refused', text: 'The move was not saved.' };
       }
-      mark(request.appointment_id, false);
+      savingMarks.set(id, false);
       if (outcome.kind === 'saved') {
-        void refresh();
+        const saved = movedRows(outcome.data);
+        // A series' other appointments may have come into or left the shown range.
+        if (saved.length === 1 && !request.scope) void keepSaved(saved);
+        else void refresh();
         return;
       }
       if (outcome.kind === 'warning') {
-        setPendingOverride({ request, text: outcome.text, previous });
+        setPendingOverride({ request, text: outcome.text });
         return;
       }
-      client.setQueryData(rangeKey, previous);
+      showMove(id, null);
       showToast({ type: 'e', text: outcome.text });
     },
-
-    [client, rangeKey, refresh],
-  );
-
-  /** Changes one appointment in the shown range's cached answer. */
-  const patch = useCallback(
-    (changes: Partial<DiaryAppointment> & { appointment_id?: number }) =>
-      client.setQueryData<RangeAnswer>(rangeKey, (answer) =>
-        answer
-          ? {
-              ...answer,
-              appointments: answer.appointments.map((row) =>
-                row.appointment_id === changes.appointment_id ? { ...row, ...changes } : row,
-              ),
-            }
-          : answer,
-      ),
-    [client, rangeKey],
+    [refresh, keepSaved, savingMarks, showMove],
   );
 
   /** `inSeries`: the appointment repeats; the move waits for which of the series move. */
   const move = useCallback(
-    (request: MoveRequest, inSeries = false) => {
-      const previous = client.getQueryData<RangeAnswer>(rangeKey);
-      patch({
-        appointment_id: request.appointment_id,
-        start: request.start,
-        end: request.end,
-        ...(request.practitioner_id ? { practitioner_id: request.practitioner_id } : {}),
-        ...(request.room_id !== undefined ? { room_id: request.room_id } : {}),
-      });
-      if (inSeries) setPendingScope({ request, previous });
-      else void send(request, previous);
+    (moving: MoveRequest, inSeries = false) => {
+      const shown = client.getQueryData<RangeAnswer>(rangeKey);
+      const seen = shown?.appointments.find((a) => a.appointment_id === moving.appointment_id);
+      const request = seen ? { ...moving, row_version: seen.row_version } : moving;
+      showMove(request.appointment_id, { request, fromVersion: seen?.row_version ?? 0 });
+      if (inSeries) setPendingScope(request);
+      else void send(request);
     },
-    [client, rangeKey, patch, send],
+    [client, rangeKey, showMove, send],
   );
 
   const chooseScope = useCallback(
     (scope: SeriesScope) => {
       if (!pendingScope) return;
       setPendingScope(null);
-      void send({ ...pendingScope.request, scope }, pendingScope.previous);
+      void send({ ...pendingScope, scope });
     },
     [pendingScope, send],
   );
 
   const dismissScope = useCallback(() => {
     if (!pendingScope) return;
-    client.setQueryData(rangeKey, pendingScope.previous);
+    showMove(pendingScope.appointment_id, null);
     setPendingScope(null);
-  }, [client, rangeKey, pendingScope]);
+  }, [pendingScope, showMove]);
 
   const confirmOverride = useCallback(
     (reason: string) => {
       if (!pendingOverride) return;
       setPendingOverride(null);
-      void send({ ...pendingOverride.request, override_reason: reason }, pendingOverride.previous);
+      void send({ ...pendingOverride.request, override_reason: reason });
     },
     [pendingOverride, send],
   );
 
   const dismissOverride = useCallback(() => {
     if (!pendingOverride) return;
-    client.setQueryData(rangeKey, pendingOverride.previous);
+    showMove(pendingOverride.request.appointment_id, null);
     setPendingOverride(null);
-  }, [client, rangeKey, pendingOverride]);
+  }, [pendingOverride, showMove]);
 
   /** A status change or a cancel: the server's refusal is shown, the diary read again. */
   const settle = useCallback(
@@ -151,8 +176,24 @@ export function useAppointmentWrites(rangeKey: RangeKey) {
     [refresh],
   );
 
+  // Steady: today's list (memoised) takes setStatus.
+  const setStatus = useCallback(
+    (id: number, status: AppointmentStatus, label: string) =>
+      settle(diaryApi.setStatus(id, status), `Marked ${label}.`),
+    [settle],
+  );
+  const cancel = useCallback(
+    (id: number, reason: string, scope?: SeriesScope) =>
+      settle(
+        diaryApi.cancel(id, reason, scope),
+        scope && scope !== 'this' ? 'Appointments cancelled.' : 'Appointment cancelled.',
+      ),
+    [settle],
+  );
+
   return {
-    saving,
+    savingMarks,
+    moves,
     move,
     pendingOverride,
     confirmOverride,
@@ -160,15 +201,53 @@ export function useAppointmentWrites(rangeKey: RangeKey) {
     scopeAsked: pendingScope !== null,
     chooseScope,
     dismissScope,
-    setStatus: (id: number, status: AppointmentStatus, label: string) =>
-      settle(diaryApi.setStatus(id, status), `Marked ${label}.`),
-    cancel: (id: number, reason: string, scope?: SeriesScope) =>
-      settle(
-        diaryApi.cancel(id, reason, scope),
-        scope && scope !== 'this' ? 'Appointments cancelled.' : 'Appointment cancelled.',
-      ),
+    setStatus,
+    cancel,
     refresh,
   };
 }
 
 export type AppointmentWrites = ReturnType<typeof useAppointmentWrites>;
+
+/** What a move changes of an appointment as the diary shows it. */
+type SavedAppointment = Pick<
+  DiaryAppointment,
+  | 'appointment_id'
+  | 'appointment_name'
+  | 'practitioner_id'
+  | 'practitioner_name'
+  | 'location_id'
+  | 'room_id'
+  | 'room_name'
+  | 'start'
+  | 'end'
+  | 'override_reason'
+  | 'row_version'
+>;
+
+/** The rows `diary/move` answers (the generic row, its references' labels beside). */
+function movedRows(data: unknown): SavedAppointment[] {
+  const rows = (data as { appointments?: Array<Record<string, unknown>> } | null)?.appointments;
+  const id = (value: unknown) => (typeof value === 'number' ? value : null);
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  return (rows ?? []).flatMap((row): SavedAppointment[] => {
+    const appointmentId = id(row.appointment_id);
+    const practitionerId = id(row.appointment_practitioner_id);
+    if (appointmentId === null || practitionerId === null) return [];
+    return [
+      {
+        appointment_id: appointmentId,
+        appointment_name: text(row.appointment_name),
+        practitioner_id: practitionerId,
+        practitioner_name: text(row.appointment_practitioner_id_label),
+        location_id: id(row.appointment_location_id),
+        room_id: id(row.appointment_room_id),
+        room_name: text(row.appointment_room_id_label) || null,
+        start: text(row.appointment_start),
+        end: text(row.appointment_end),
+        override_reason: text(row.appointment_override_reason),
+        row_version: id(row._version) ?? 0,
+      },
+    ];
+  });
+}

@@ -9,7 +9,7 @@
 import { useMediaQuery } from '@mantine/hooks';
 import { useCallback, useMemo, useState } from 'react';
 import { calendarColumns } from './calendarColumns';
-import { colourOf, toEvents, type CalendarEvent } from './calendarEvents';
+import { colourOf, toEvents, withMoves, type CalendarEvent } from './calendarEvents';
 import type { DropChoice, SlotChoice } from './DiaryCalendar';
 import { SLOT_MINUTES } from './DiaryCalendar';
 import { toIso, type DiaryView } from './diaryTime';
@@ -19,6 +19,7 @@ import { isWorking, useDiaryRange } from './useDiaryRange';
 import { useClinicZone, useDiaryReference } from './useDiaryReference';
 import { useDiaryState } from './useDiaryState';
 import { useSession } from '../../session/store';
+import { useSteadyEvents } from './useSteadyEvents';
 import { useTodayList } from './useTodayList';
 
 /** A booking the form opens with: the clicked slot and column, or a patient to book for. */
@@ -95,12 +96,18 @@ export function useDiary() {
   );
 
   const columnIds = useMemo(() => new Set(columns.all.map((c) => c.id)), [columns.all]);
-  const events = useMemo(
-    () =>
-      toEvents(range.appointments, state.columnsBy, !byDay && shownIds.length > 1).filter(
-        (e) => !byDay || e.resourceId === null || columnIds.has(e.resourceId),
-      ),
-    [range.appointments, state.columnsBy, byDay, shownIds.length, columnIds],
+  const rows = useMemo(
+    () => withMoves(range.appointments, writes.moves),
+    [range.appointments, writes.moves],
+  );
+  const events = useSteadyEvents(
+    useMemo(
+      () =>
+        toEvents(rows, state.columnsBy, !byDay && shownIds.length > 1).filter(
+          (e) => !byDay || e.resourceId === null || columnIds.has(e.resourceId),
+        ),
+      [rows, state.columnsBy, byDay, shownIds.length, columnIds],
+    ),
   );
 
   const today = useTodayList(zone);
@@ -125,11 +132,12 @@ export function useDiary() {
     [byDay, shownIds, state.columnsBy, state.practitionerId, zone, bookFor],
   );
 
+  const { move } = writes;
   const onDrop = useCallback(
     ({ event, start, end, resourceId }: DropChoice) => {
       const byRoom = state.columnsBy === 'room';
       const moved = resourceId !== null && resourceId !== event.resourceId;
-      writes.move(
+      move(
         {
           appointment_id: event.id,
           start: toIso(start, zone),
@@ -140,7 +148,7 @@ export function useDiary() {
         event.appointment.series_id !== null,
       );
     },
-    [state.columnsBy, writes, zone],
+    [state.columnsBy, move, zone],
   );
 
   const colourFor = useCallback(
@@ -160,6 +168,16 @@ export function useDiary() {
       );
     },
     [byDay, shownIds, state.columnsBy, range.availabilityKnown, range.working],
+  );
+
+  const open = useCallback((appointment: DiaryAppointment) => setOpened(appointment), []);
+  const { setDate, setView } = state;
+  const onNavigate = useCallback(
+    (date: string, nextView?: DiaryView) => {
+      setDate(date);
+      if (nextView) setView(nextView);
+    },
+    [setDate, setView],
   );
 
   /** Arrow keys move the date while the focus is not in a field. */
@@ -204,7 +222,8 @@ export function useDiary() {
     onDrop,
     onKeyDown,
     today,
-    open: (appointment: DiaryAppointment) => setOpened(appointment),
+    open,
+    onNavigate,
     openAppointment,
     closeAppointment: () => setOpened(null),
     booking: bookingShown,

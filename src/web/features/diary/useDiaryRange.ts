@@ -28,7 +28,8 @@ export function useDiaryRange(
   const { from, to } = viewRange(view, date, zone);
   const firstDay = DateTime.fromISO(from, { zone }).toISODate() ?? '';
   const lastDay = DateTime.fromISO(to, { zone }).minus({ days: 1 }).toISODate() ?? '';
-  const key = rangeKey(firstDay, lastDay, filters);
+  // Steady while the range is: the diary's writes (and the calendar's drop) take it.
+  const key = useMemo(() => rangeKey(firstDay, lastDay, filters), [firstDay, lastDay, filters]);
   const appointments = useQuery({
     queryKey: key,
     queryFn: ({ signal }) => diaryApi.range(firstDay, lastDay, filters, signal),

@@ -54,10 +54,14 @@ export function useDiaryState(zone: string) {
     [setParams],
   );
 
+  // Steady while the address is: the calendar (memoised) takes them.
+  const setView = useCallback((view: DiaryView) => set({ view }), [set]);
+  const setDate = useCallback((date: string) => set({ date }), [set]);
+
   return {
     ...state,
-    setView: (view: DiaryView) => set({ view }),
-    setDate: (date: string) => set({ date }),
+    setView,
+    setDate,
     step: (direction: -1 | 1) => set({ date: stepDate(state.view, state.date, direction) }),
     today: () => set({ date: todayIn(zone) }),
     setColumnsBy: (columns: ColumnsBy) => set({ columns: columns === 'room' ? 'room' : null }),

@@ -1,5 +1,6 @@
 /** Today's appointments in the clinic, in time order (the diary's side panel). */
 import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { diaryApi } from './diaryApi';
 import { todayIn } from './diaryTime';
 import { rangeKey } from './useDiaryRange';
@@ -10,6 +11,11 @@ export function useTodayList(zone: string) {
     queryKey: rangeKey(today, today, {}),
     queryFn: ({ signal }) => diaryApi.range(today, today, {}, signal),
   });
-  const rows = [...(query.data?.appointments ?? [])].sort((a, b) => a.start.localeCompare(b.start));
-  return { rows, loading: query.isPending };
+  // Steady between reads: the list (memoised) draws again only when they changed.
+  const rows = useMemo(
+    () => [...(query.data?.appointments ?? [])].sort((a, b) => a.start.localeCompare(b.start)),
+    [query.data],
+  );
+  const loading = query.isPending;
+  return useMemo(() => ({ rows, loading }), [rows, loading]);
 }
