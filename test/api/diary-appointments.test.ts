@@ -8,6 +8,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DiaryRange, PatientAppointments } from '../../src/shared/diary/calls';
+import { appointments } from '../../src/shared/entities';
 import { newCompany, type CallResponse } from '../support/api';
 import { moduleIdsOf } from '../support/module-ids';
 import { useTestServer } from '../support/test-env';
@@ -143,6 +144,36 @@ describe('booking', () => {
       expect(reply.status).toBe(400);
       expect(messageText(reply)).toMatch(/^Practitioner: there is no practitioner with id/);
     }
+  });
+
+  it('refuses a staff member who is not a practitioner, naming the field; pickers offer practitioners only', async () => {
+    const staff = await idOf(
+      'users/insert',
+      {
+        user_first_name: 'Rita',
+        user_last_name: 'Reception',
+        user_email: `rita-${Date.now()}@diary.test`,
+      },
+      'user_id',
+    );
+    const reply = await book({
+      appointment_patient_id: jane,
+      appointment_practitioner_id: staff,
+      appointment_type_id: consultation,
+      appointment_start: '2027-03-03T10:00:00Z',
+    });
+    expect(reply.status).toBe(400);
+    expect(reply.messages[0]).toMatchObject({ field: 'appointment_practitioner_id' });
+    expect(messageText(reply)).toMatch(/^Practitioner: there is no practitioner with id/);
+    // What the practitioner pickers ask for (the definitions' pickWhere): Rita is not offered.
+    const field = appointments.fields.find((f) => f.name === 'appointment_practitioner_id');
+    const offered = await c<Array<{ id: number; label: string }>>('users/typeahead', {
+      filters: { ...field?.pickWhere },
+    });
+    expect(offered.result, messageText(offered)).toBe(true);
+    const ids = offered.data.map((u) => u.id);
+    expect(ids).toContain(ada);
+    expect(ids).not.toContain(staff);
   });
 
   it('refuses a wall time in the missing hour by name (diary calls take wall times)', async () => {

@@ -3,6 +3,7 @@
  * duration and buffers shape the diary's free times; the online fields decide what the public
  * booking page offers (src/server/booking/).
  */
+import { PRACTITIONERS_ONLY } from './users';
 import { defineEntity } from './define';
 import { colour, input, money, number, textarea, toggle } from './fields';
 
@@ -68,6 +69,7 @@ export const appointment_types = defineEntity({
       entities: 'users',
       table: 'appointment_type_practitioners',
       otherKey: 'user_id',
+      pickWhere: PRACTITIONERS_ONLY,
     },
   ],
   tabs: [

@@ -6,6 +6,7 @@
  */
 import { DIARY_SETTINGS_TABS } from '../diary/settings';
 import { APPOINTMENT_SOURCE_OPTIONS, APPOINTMENT_STATUS_OPTIONS } from '../diary/statuses';
+import { PRACTITIONERS_ONLY } from './users';
 import { defineEntity } from './define';
 import { input, instant, readOnly, reference, select, textarea } from './fields';
 
@@ -26,7 +27,11 @@ export const appointments = defineEntity({
     // Written by the server from the type and the start (src/server/diary/), never typed in.
     readOnly('appointment_name', 'text', { label: 'Appointment' }),
     reference('appointment_patient_id', 'patients', { required: true, label: 'Patient' }),
-    reference('appointment_practitioner_id', 'users', { required: true, label: 'Practitioner' }),
+    reference('appointment_practitioner_id', 'users', {
+      required: true,
+      label: 'Practitioner',
+      pickWhere: PRACTITIONERS_ONLY,
+    }),
     reference('appointment_type_id', 'appointment_types', { label: 'Type' }),
     reference('appointment_location_id', 'locations', { label: 'Location' }),
     // A room holds one live appointment at a time; a site (the location above) does not.

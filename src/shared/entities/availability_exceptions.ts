@@ -3,6 +3,7 @@
  * holiday (no practitioner: everyone). A range of days; with times only part of each day.
  */
 import { AVAILABILITY_EXCEPTION_KIND_OPTIONS } from '../diary/statuses';
+import { PRACTITIONERS_ONLY } from './users';
 import { defineEntity } from './define';
 import { date, input, reference, select, timeOfDay } from './fields';
 
@@ -24,6 +25,7 @@ export const availability_exceptions = defineEntity({
       label: 'Kind',
     }),
     reference('availability_exception_user_id', 'users', {
+      pickWhere: PRACTITIONERS_ONLY,
       label: 'Practitioner',
       hint: 'Empty: the whole clinic.',
     }),

@@ -41,6 +41,7 @@ export interface RelationSpec {
   type?: RelationDefinition['type'];
   adminOnly?: boolean;
   addByName?: string;
+  pickWhere?: RelationDefinition['pickWhere'];
 }
 
 export interface SectionSpec extends Partial<Omit<SectionDefinition, 'items' | 'title'>> {
@@ -276,6 +277,7 @@ export function defineEntity<F extends FieldSpec, B extends string>(
     otherKey: r.otherKey,
     adminOnly: r.adminOnly ?? false,
     ...(r.addByName ? { addByName: r.addByName } : {}),
+    ...(r.pickWhere ? { pickWhere: r.pickWhere } : {}),
   }));
   const extras = (spec.extras ?? []).map((e) => completeExtra(spec, e));
   const itemNames = new Set([

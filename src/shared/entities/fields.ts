@@ -20,7 +20,7 @@ import {
   toggleRule,
   urlRule,
 } from './rules';
-import type { FieldDefinition, Option, UnitOf, ValueKind } from './types';
+import type { FieldDefinition, Option, PickWhere, UnitOf, ValueKind } from './types';
 
 /** Type-level only: whether the field's column may hold null. No value has it at run time. */
 declare const mayBeNull: unique symbol;
@@ -307,7 +307,7 @@ export function money<N extends string, Z extends boolean = false>(
 export function reference<N extends string, R extends boolean = false>(
   name: N,
   entities: string,
-  o: Common & { required?: R } = {},
+  o: Common & { required?: R; pickWhere?: PickWhere } = {},
 ): FieldSpec<N, 'id', UnlessRequired<R>> {
   return {
     ...common(o),

@@ -4,7 +4,7 @@
  * checks from it and the web its lists and editors; `checkDefinitions` proves the references.
  */
 import * as definitions from './list.generated';
-import type { EntityDefinition } from './types';
+import type { EntityDefinition, PickWhere } from './types';
 
 export * from './types';
 export * from './list.generated';
@@ -27,11 +27,20 @@ export function fieldOf(definition: EntityDefinition, name: string) {
 export function checkDefinitions(all: readonly EntityDefinition[] = ENTITIES): string[] {
   const known = new Set(all.map((e) => e.entities));
   const problems: string[] = [];
+  // A picker's condition must be list filters of the set it picks from (its typeahead takes them).
+  const checkPick = (where: string, target: string, pick: PickWhere | undefined) => {
+    const filters = all.find((e) => e.entities === target)?.list.filters ?? [];
+    for (const name of Object.keys(pick ?? {}))
+      if (!filters.some((f) => f.name === name))
+        problems.push(`${where} picks by "${name}", which is not a list filter of ${target}.`);
+  };
   for (const entity of all) {
     for (const field of entity.fields) {
       if (field.references && !known.has(field.references)) {
         problems.push(`${entity.entities}.${field.name} references unknown "${field.references}".`);
       }
+      if (field.references)
+        checkPick(`${entity.entities}.${field.name}`, field.references, field.pickWhere);
       const unit = field.unit;
       if (
         unit &&
@@ -49,6 +58,11 @@ export function checkDefinitions(all: readonly EntityDefinition[] = ENTITIES): s
           `${entity.entities} relation ${relation.name} targets unknown "${relation.entities}".`,
         );
       }
+      checkPick(
+        `${entity.entities} relation ${relation.name}`,
+        relation.entities,
+        relation.pickWhere,
+      );
     }
   }
   return problems;

@@ -82,6 +82,12 @@ export interface FieldDefinition {
   pricePer?: UnitOf;
   /** single_select_relation: the entity set the id points at. */
   references?: string;
+  /**
+   * single_select_relation: the picker offers only the rows of `references` with these values
+   * of that set's list filters (`{ user_practitioner: 1 }`: practitioners only). The server's
+   * own checks still decide what may be saved.
+   */
+  pickWhere?: PickWhere;
   /** tree_select: the category_key of the category root whose subtree is offered. */
   categoryRoot?: string;
   hint?: string;
@@ -97,6 +103,9 @@ export interface FieldDefinition {
  * What the table's column needs beyond the value kind (src/server/db/ddl builds the column from
  * both). Plain data: the schema generator and the drift test read it, nothing else does.
  */
+/** List filters of another entity set and the value each must have (see `pickWhere`). */
+export type PickWhere = Readonly<Record<string, string | number>>;
+
 export interface FieldStorage {
   /** An SQL type other than the value kind's (`citext`: e-mail logins compare case-blind). */
   type?: string;
@@ -122,6 +131,8 @@ export interface RelationDefinition {
   otherKey: string;
   /** Only admins may change it (group membership grants privileges). */
   adminOnly: boolean;
+  /** As a reference field's `pickWhere`: the picker offers only the related rows matching. */
+  pickWhere?: PickWhere;
   /**
    * A call of the owning set, `{id, name}` (patients/add_medication_named), that links a name
    * typed in the picker, adding it to the related list when the list lacks it.

@@ -29,6 +29,9 @@ const own = <S extends FieldSpec>(spec: S): S =>
     ? { ...spec, rule: SELF_EDITABLE_USER_FIELDS[spec.name] }
     : spec;
 
+/** A practitioner picker's condition (`pickWhere`): enabled users marked as practitioners. */
+export const PRACTITIONERS_ONLY = { user_practitioner: 1, user_enabled: 1 } as const;
+
 export const users = defineEntity({
   entities: 'users',
   base: 'user',
@@ -121,7 +124,7 @@ export const users = defineEntity({
     // The picture, or the initials, beside each name (web: UserListAvatar).
     rowFields: ['user_avatar', 'user_first_name', 'user_last_name'],
     search: ['user_first_name', 'user_last_name', 'user_email', 'user_reference_number'],
-    filters: ['user_enabled', 'user_preferred_contact'],
+    filters: ['user_enabled', 'user_preferred_contact', 'user_practitioner'],
     sortable: ['user_first_name', 'user_last_name'],
   },
   capabilities: { copy: false },

@@ -4,6 +4,7 @@
  * (src/server/waitlist/); the first to accept books it.
  */
 import { WAITLIST_STATUS_OPTIONS } from '../diary/statuses';
+import { PRACTITIONERS_ONLY } from './users';
 import { defineEntity } from './define';
 import { date, readOnly, reference, select, textarea, timeOfDay } from './fields';
 
@@ -25,6 +26,7 @@ export const waitlist_entries = defineEntity({
       label: 'Type',
     }),
     reference('waitlist_entry_practitioner_id', 'users', {
+      pickWhere: PRACTITIONERS_ONLY,
       label: 'Practitioner',
       hint: 'Empty: anyone who offers the type.',
     }),

@@ -4,6 +4,7 @@
  * time zone day by day (src/server/availability/), so 09:00 stays 09:00 across a DST change.
  */
 import { WEEKDAY_OPTIONS } from '../diary/statuses';
+import { PRACTITIONERS_ONLY } from './users';
 import { defineEntity } from './define';
 import { date, input, number, reference, select, timeOfDay } from './fields';
 
@@ -20,7 +21,11 @@ export const working_hours = defineEntity({
   fields: [
     // A short label the server writes ("Tue 09:00–17:00"), so references and searches read well.
     input('working_hour_name', { label: 'Label', max: 100 }),
-    reference('working_hour_user_id', 'users', { required: true, label: 'Practitioner' }),
+    reference('working_hour_user_id', 'users', {
+      required: true,
+      label: 'Practitioner',
+      pickWhere: PRACTITIONERS_ONLY,
+    }),
     reference('working_hour_location_id', 'locations', { label: 'Location' }),
     select('working_hour_weekday', WEEKDAY_OPTIONS, { required: true, label: 'Day' }),
     timeOfDay('working_hour_start', { required: true, label: 'From' }),

@@ -18,6 +18,7 @@ export function ReferenceField({ item, label }: FieldItemProps) {
   return (
     <TypeaheadSelect
       entities={field.references ?? ''}
+      where={field.pickWhere}
       value={idOrNull(binding.value)}
       knownLabel={typeof knownLabel === 'string' ? knownLabel : null}
       onChange={(id) => void binding.save(id)}

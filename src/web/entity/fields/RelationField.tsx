@@ -63,6 +63,7 @@ function RelationChips({ item }: RelationItemProps) {
   return (
     <TypeaheadMultiSelect
       entities={relation.entities}
+      where={relation.pickWhere}
       value={ids}
       known={related}
       onAdd={(added) => void change('add')(added)}

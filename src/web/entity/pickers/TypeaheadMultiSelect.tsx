@@ -3,11 +3,14 @@
  * relation filters). Each chip has a named remove button.
  */
 import { MultiSelect, Pill } from '@mantine/core';
+import type { PickWhere } from '../../../shared/entities/types';
 import type { Id, Labelled } from '../model/types';
 import { useLabels, useTypeaheadCombobox } from './useTypeahead';
 
 interface Props {
   entities: string;
+  /** Only the rows of `entities` matching these list filters are offered (`pickWhere`). */
+  where?: PickWhere | undefined;
   value: readonly Id[];
   /** Labels already at hand (a relation's rows), saving lookups. */
   known?: readonly Labelled[];
@@ -28,6 +31,7 @@ const TYPED = 'typed:';
 
 export function TypeaheadMultiSelect({
   entities,
+  where,
   value,
   known,
   onAdd,
@@ -36,7 +40,7 @@ export function TypeaheadMultiSelect({
   ...props
 }: Props) {
   const chosen = useLabels(entities, value, known);
-  const combobox = useTypeaheadCombobox(entities, chosen);
+  const combobox = useTypeaheadCombobox(entities, chosen, undefined, where);
   const typed = combobox.searchValue.trim();
   const offer =
     onAddName !== undefined &&

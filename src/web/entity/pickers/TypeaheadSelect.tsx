@@ -3,11 +3,14 @@
  * The server does the matching; 'No results' when nothing matches.
  */
 import { Select } from '@mantine/core';
+import type { PickWhere } from '../../../shared/entities/types';
 import type { Id, Labelled } from '../model/types';
 import { useLabels, useTypeaheadCombobox } from './useTypeahead';
 
 interface Props {
   entities: string;
+  /** Only the rows of `entities` matching these list filters are offered (`pickWhere`). */
+  where?: PickWhere | undefined;
   value: Id | null;
   /** The label the row already carries (`{field}_label`), saving a lookup. */
   knownLabel?: string | null;
@@ -22,10 +25,10 @@ interface Props {
   'data-field'?: string;
 }
 
-export function TypeaheadSelect({ entities, value, knownLabel, onChange, ...props }: Props) {
+export function TypeaheadSelect({ entities, where, value, knownLabel, onChange, ...props }: Props) {
   const known: Labelled[] = value !== null && knownLabel ? [{ id: value, label: knownLabel }] : [];
   const chosen = useLabels(entities, value === null ? [] : [value], known);
-  const combobox = useTypeaheadCombobox(entities, chosen, chosen[0]?.label);
+  const combobox = useTypeaheadCombobox(entities, chosen, chosen[0]?.label, where);
   return (
     <Select
       {...props}

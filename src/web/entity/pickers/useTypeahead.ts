@@ -9,6 +9,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useStore } from 'zustand';
 import { entityStore } from '../model/storeCache';
 import type { EntityStore } from '../model/store';
+import type { PickWhere } from '../../../shared/entities/types';
 import type { Id, Labelled } from '../model/types';
 
 export const NO_RESULTS = 'No results';
@@ -20,12 +21,13 @@ function requireStore(entities: string): EntityStore {
   return store;
 }
 
-function useTypeahead(entities: string, search: string, enabled: boolean) {
+/** `where`: list filters of `entities` the rows offered must match (a field's `pickWhere`). */
+function useTypeahead(entities: string, search: string, enabled: boolean, where?: PickWhere) {
   const store = requireStore(entities);
   const [debounced] = useDebouncedValue(search.trim(), 250);
   const query = useQuery({
-    queryKey: ['typeahead', entities, debounced],
-    queryFn: () => store.getState().typeahead(debounced),
+    queryKey: ['typeahead', entities, debounced, where ?? {}],
+    queryFn: () => store.getState().typeahead(debounced, where),
     enabled,
     staleTime: 30_000,
   });
@@ -66,11 +68,12 @@ export function useTypeaheadCombobox(
   entities: string,
   chosen: readonly Labelled[],
   shownLabel?: string,
+  where?: PickWhere,
 ) {
   const [search, setSearch] = useState('');
   const [open, setOpen] = useState(false);
   const query = shownLabel !== undefined && search === shownLabel ? '' : search;
-  const { results, loading } = useTypeahead(entities, query, open);
+  const { results, loading } = useTypeahead(entities, query, open, where);
   const options = [...chosen, ...results.filter((r) => !chosen.some((c) => c.id === r.id))];
   return {
     data: options.map((o) => ({ value: String(o.id), label: o.label })),
