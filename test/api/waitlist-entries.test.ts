@@ -58,6 +58,30 @@ describe('a waitlist entry', () => {
     expect(read.data.waitlist_entry_name).toBe('Jane Doe · First visit');
   });
 
+  it('is retitled when its patient is renamed', async () => {
+    const renamed = await insertedId(
+      c,
+      'patients/insert',
+      { patient_first_name: 'Ann', patient_last_name: 'Old' },
+      'patient_id',
+    );
+    const added = await c<Row>(
+      'waitlist_entries/insert',
+      entry({ waitlist_entry_patient_id: renamed }),
+    );
+    expect(added.data.waitlist_entry_name).toBe('Ann Old · Follow-up');
+    const changed = await c('patients/update', {
+      patient_id: renamed,
+      field: 'patient_last_name',
+      value: 'New',
+    });
+    expect(changed.result, messageText(changed)).toBe(true);
+    const read = await c<Row>('waitlist_entries/get', {
+      waitlist_entry_id: added.data.waitlist_entry_id,
+    });
+    expect(read.data.waitlist_entry_name).toBe('Ann New · Follow-up');
+  });
+
   it.each([
     [
       { waitlist_entry_from: '2031-05-10', waitlist_entry_until: '2031-05-09' },

@@ -1,6 +1,6 @@
 /**
  * Waitlist entries: each is titled after its patient and type ("Jane Doe · Follow-up"), retitled
- * when either changes, and its day range and hours must run forwards. Offers of a freed time are
+ * when either changes or the patient is renamed, and its day range and hours must run forwards. Offers of a freed time are
  * ./offers.ts's; the public calls that answer them are ./routes.ts's.
  */
 import { sql } from 'kysely';
@@ -22,6 +22,22 @@ async function titleOf(ctx: CallContext, patientId: unknown, typeId: unknown): P
           and appointment_type_id = ${Number(typeId)}) as type`.execute(ctx.trx);
   const found = rows[0];
   return [found?.patient, found?.type].filter(Boolean).join(' · ');
+}
+
+/**
+ * Titles again, from their patient's and type's names as they are now, the entries of a patient
+ * who was renamed (src/server/patients/behaviour.ts); the same title as `titleOf`.
+ */
+export async function retitlePatientEntries(ctx: CallContext, patientId: number): Promise<void> {
+  await sql`update waitlist_entries e set waitlist_entry_name = concat_ws(' · ',
+      (select nullif(btrim(p.patient_first_name || ' ' || p.patient_last_name), '')
+        from patients p
+        where p.company_id = e.company_id and p.patient_id = e.waitlist_entry_patient_id),
+      (select nullif(t.appointment_type_name, '') from appointment_types t
+        where t.company_id = e.company_id
+          and t.appointment_type_id = e.waitlist_entry_appointment_type_id))
+    where e.company_id = ${ctx.caller.company.company_id}
+      and e.waitlist_entry_patient_id = ${patientId}`.execute(ctx.trx);
 }
 
 /** The rules across fields: days and hours in order (an empty end is open). */
