@@ -1,15 +1,19 @@
 /**
  * Issue 43, finding 11: the demo clinic's patients are believable — no male patient has a
  * condition or symptom only women have (period pain), nor a female one a man's (enlarged
- * prostate). The seed's ONE_SEX_ONLY marks them.
+ * prostate). The seed's ONE_SEX_ONLY marks them. Issue 44: a fresh demo clinic's "due for
+ * review" list is not empty (./diary-review.test.ts tests the list itself).
  */
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { inTenant } from '../../src/server/db/tenancy';
 import { ONE_SEX_ONLY } from '../../src/server/seed/data/clinical-lists';
 import { seedDemo } from '../../src/server/seed/demo';
+import type { DueForReviewAnswer } from '../../src/shared/diary/review';
 import { newCompany, type TestCompany } from '../support/api';
 import { useTestServer } from '../support/test-env';
+import { adminToken } from '../support/users';
+import { callerFor, messageText } from './entities-helpers';
 
 const env = useTestServer({ admin: true });
 let demo: TestCompany;
@@ -49,5 +53,14 @@ describe('the demo clinic', () => {
     // Women still have period pain: the marked names are given, only to the right patients.
     expect(rows.some((row) => row.name === 'Period pain' && row.sex === 'Female')).toBe(true);
     expect(rows.some((row) => row.name === 'Enlarged prostate' && row.sex === 'Male')).toBe(true);
+  });
+
+  it('has patients due for review on a fresh start: medicine running out, nothing booked', async () => {
+    const c = callerFor(env.server, demo, await adminToken(env.server, demo));
+    const due = await c<DueForReviewAnswer>('diary/get_due_for_review', {});
+    expect(due.result, messageText(due)).toBe(true);
+    expect(due.data.patients.length).toBeGreaterThanOrEqual(3);
+    // Some run out in the coming days, dated from today, not only ran out already.
+    expect(due.data.patients.some((p) => p.days_left > 0)).toBe(true);
   });
 });

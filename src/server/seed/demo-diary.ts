@@ -2,7 +2,8 @@
  * The demo clinic's diary: two practitioners (Ada Admin, who logs in, and Hazel Hawthorn, who
  * logs in with the same password), a treatment room each at the main clinic, their weekly hours,
  * three online-bookable appointment types both offer, a lunch break, a day off and a holiday,
- * two patients on the waitlist, and two weeks of appointments (this week and next) counted from
+ * two patients on the waitlist, a few patients due for review (./demo-review.ts), and two weeks
+ * of appointments (this week and next) counted from
  * the day the demo is created in the clinic's zone: past ones completed (or a no-show), today's
  * arrived or booked, later ones booked or confirmed, one cancelled. Appointments never overlap for
  * a practitioner or a room (the database's exclusion constraints would refuse it).
@@ -13,6 +14,7 @@ import { PRODUCT_MODULE } from '../../shared/module-entry';
 import { TIME_ZONE_SETTING } from '../../shared/product-module';
 import type { Tx } from '../db/tenancy';
 import { appointmentName } from '../diary/format';
+import { seedDueForReview } from './demo-review';
 import { insertRows, randomSource, type SeedRow } from './insert';
 
 /** The demo clinic is in Bath. */
@@ -355,6 +357,8 @@ export async function seedDiary(trx: Tx, companyId: number): Promise<void> {
       'Any time after school drop-off.',
     ),
   ]);
+  // Of those booked for nothing, a few whose medicine runs out about now.
+  await seedDueForReview(trx, companyId, today, pool);
 }
 
 function exception(
