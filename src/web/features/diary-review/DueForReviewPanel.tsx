@@ -69,7 +69,13 @@ function DueRow({ row }: { row: DueForReview }) {
             {displayDate(row.runs_out_on)}
           </Text>{' '}
           {runsOutText(row.days_left)} ·{' '}
-          <Anchor component={Link} to={`/app/prescriptions/${row.prescription_id}`} size="sm">
+          {/* Underlined: inside a line of text, colour alone does not mark it (axe). */}
+          <Anchor
+            component={Link}
+            to={`/app/prescriptions/${row.prescription_id}`}
+            size="sm"
+            underline="always"
+          >
             {row.prescription_name || 'Prescription'}
           </Anchor>
         </Text>
