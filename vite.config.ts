@@ -66,6 +66,13 @@ const chunkOf = (name: string, file: string) => ({
 });
 
 /**
+ * prop-types, which only the diary's calendar (react-big-calendar) runs, in a chunk of its own.
+ * Left to the groups below it joined the toasts' chunk (react-transition-group imports it for
+ * checks a production build drops), and every signed-in page loaded it for the diary.
+ */
+const propTypesGroup = { name: 'prop-types', test: /node_modules[\\/]prop-types[\\/]/ };
+
+/**
  * Parts the landing page loads on demand, each grouped before the pages behind the login: so
  * that none of them, sharing a module with a page, loads that page's whole group.
  */
@@ -160,7 +167,7 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          groups: [landingChunkGroup, ...landingPartGroups, ...routeChunkGroups],
+          groups: [landingChunkGroup, propTypesGroup, ...landingPartGroups, ...routeChunkGroups],
         },
       },
     },

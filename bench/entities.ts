@@ -377,7 +377,7 @@ async function throughputSection(server: RunningServer, auth: Auth): Promise<Fig
  * at 8 connections from one Node process: `server` runs one server process, as the SQL has one
  * client process. (With one per core, each process's event loop wakes for fewer requests at a
  * time on the same two cores: measured alternating, 1.53–1.85 ms a search against 1.30–1.80 with
- * one, at the same throughput; docs/decisions.md.)
+ * one, at the same throughput; bench/results/2026-11-entities-calls.md.)
  */
 async function ratioSection(
   server: RunningServer,

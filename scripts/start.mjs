@@ -13,7 +13,7 @@
 //   process) stop the server (requests finished, then its database) and nothing restarts. So does
 //   the death of npm: a process manager that kills npm must not leave a server running on unseen.
 //   If this process itself is killed, the server notices through its IPC lifeline and stops.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { constants } from 'node:os';
@@ -38,19 +38,20 @@ function newestSource(path) {
   return Math.max(0, ...readdirSync(path).map((name) => newestSource(join(path, name))));
 }
 
-function buildWebIfStale() {
+async function buildWebIfStale() {
   // Tests that start `npm start` serve the API only and must not rebuild beside other tests.
   if (process.env.MATERIA_SKIP_WEB_BUILD === '1') return;
   const stale =
     !existsSync(BUILT) || Math.max(...WEB_SOURCES.map(newestSource)) > statSync(BUILT).mtimeMs;
   if (!stale) return;
-  console.log(
-    existsSync(BUILT)
-      ? 'Building the web app (its sources changed)…'
-      : 'Building the web app (first start)…',
-  );
-  const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+  const { tsImport } = await import('tsx/esm/api');
+  const { buildWeb, BuildFailed } = await tsImport('./web-build.ts', import.meta.url);
+  try {
+    await buildWeb(existsSync(BUILT) ? 'its sources changed' : 'first start');
+  } catch (error) {
+    if (!(error instanceof BuildFailed)) console.error(`Could not run the build: ${error}`);
+    process.exit(error instanceof BuildFailed ? error.exitCode : 1);
+  }
 }
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -143,7 +144,7 @@ function stop(signal) {
   void stopLeftCluster().then(() => process.exit(0));
 }
 
-if (!process.argv.includes('--help') && !process.argv.includes('-h')) buildWebIfStale();
+if (!process.argv.includes('--help') && !process.argv.includes('-h')) await buildWebIfStale();
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stop(signal));
 // Our parent (npm, or the shell npm runs scripts with when `exec` is not honoured) is gone once
 // we are handed to another parent.

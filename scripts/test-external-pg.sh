@@ -132,5 +132,5 @@ counts=$(node -e "
 echo
 echo "external-postgresql: $counts"
 # Passed only when Vitest's exit code and the report's count both say so: an exit code was lost
-# once (docs/decisions.md, "Exit codes are kept").
+# once (docs/decisions/0049-ci-two-database-runs.md).
 [ "$tests_ok" = 1 ] && [[ $counts == *' 0 failed,'* ]]

@@ -37,6 +37,8 @@ export interface Config {
   trustProxy: boolean;
   sessionCache: boolean;
   logLevel: string;
+  /** 'pretty', 'json', or '' (chosen by whether standard output is a terminal: log.ts). */
+  logFormat: string;
   rateLimits: RateLimits;
   /** The bearer token GET /metrics asks for; null: /metrics is off (404). */
   metricsToken: string | null;
@@ -186,6 +188,12 @@ const VARIABLES: readonly Variable[] = [
   },
   { name: 'LOG_LEVEL', help: 'fatal, error, warn, info, debug or trace', fallback: 'info' },
   {
+    name: 'LOG_FORMAT',
+    help: 'pretty (readable lines) or json (a JSON object a line); unset: pretty on a terminal, json anywhere else',
+    fallback: '',
+    check: (v) => (['pretty', 'json'].includes(v) ? null : 'must be pretty or json'),
+  },
+  {
     name: 'RATE_LIMITS',
     help: 'calls per minute per client address of the public calls, as call=number pairs (calls not named keep theirs), or off',
     fallback: formatRateLimits(DEFAULT_RATE_LIMITS),
@@ -265,6 +273,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: value('TRUST_PROXY') === 'yes',
     sessionCache: value('SESSION_CACHE') === 'on',
     logLevel: value('LOG_LEVEL'),
+    logFormat: value('LOG_FORMAT'),
     rateLimits: parseRateLimits(value('RATE_LIMITS')),
     metricsToken: orNull('METRICS_TOKEN'),
     jobWorker: value('JOB_WORKER') === 'on',

@@ -2,8 +2,8 @@
  * SERVER_PROCESSES above 1: the first server (the process `npm start` runs, which owns the
  * embedded database, the migrations and the demo clinic) starts the others as its children, on
  * the same port and database. One Node process serves its calls on one core: at 8 connections
- * on 2 cores the search throughput stopped at that one thread (docs/decisions.md, "More than one
- * server process").
+ * on 2 cores the search throughput stopped at that one thread (docs/decisions/
+ * 0038-several-server-processes.md).
  * - Every process listens with SO_REUSEPORT, and the kernel spreads new connections between
  *   them. The first one checks beforehand that nothing else holds the port (`listenShared`),
  *   since SO_REUSEPORT would otherwise let a second Materia share it unseen.

@@ -5,7 +5,6 @@
  * and only serve). SIGINT/SIGTERM (or the death of `npm start`'s launcher, when it started us)
  * stop everything, each step bounded: see shutdown.ts for the requests in flight.
  */
-import pino from 'pino';
 import { startAuditPruning } from './audit/prune';
 import { ConfigError, helpText, loadConfig } from './config';
 import { openDatabase } from './db/database';
@@ -30,6 +29,7 @@ import { createServices } from './services';
 import { readVersion, WEB_ROOT } from './version';
 import { runtimeLines } from './runtime';
 import { stopTakingRequests, trackBusyConnections } from './shutdown';
+import { createLog, logFormat } from './log';
 
 /** Each stopping step after the requests (the pool, the cluster) gets at most this long. */
 const STOP_STEP_MS = 8000;
@@ -57,8 +57,8 @@ async function main(): Promise<void> {
   const started = Date.now();
   const extra = isExtraServer();
   registerSeeders();
-  const log = pino({ level: config.logLevel });
-  const database = await openDatabase(config, log);
+  const { log, step } = createLog(config.logLevel, logFormat(config.logFormat));
+  const database = await openDatabase(config, log, step);
   const busyPids = trackBusyConnections(database.pool);
   let closing = false;
   let stopPruning = () => {};

@@ -1,7 +1,8 @@
 /**
  * What runs Materia, printed at start: an operator (or a bug report) needs the exact Node and
  * PostgreSQL versions, and a warning when the server was started on a Node other than the one
- * package.json pins (the `node` dependency npm scripts run on; see docs/decisions.md).
+ * package.json pins (the `node` dependency npm scripts run on; see
+ * docs/decisions/0042-node-24-runtime.md).
  */
 import type pg from 'pg';
 import { readPackageJson } from './version';

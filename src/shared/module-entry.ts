@@ -40,7 +40,8 @@ export interface ModuleDefinition {
 
 /**
  * Exporting a whole entity set (with contact details) is a route of its own: "View and search"
- * does not imply it (issue 43 #8, docs/decisions.md).
+ * does not imply it (issue 43 #8,
+ * docs/decisions/0004-export-privilege.md).
  */
 export const EXPORT_ROUTE = 'export';
 

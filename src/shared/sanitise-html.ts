@@ -5,7 +5,8 @@
  * breaks and links. Every other tag is dropped (its text kept), scripts, styles, frames and the
  * like go with their content, and only a link's href and target and an ordered list's start are
  * kept. Writes already refuse active markup (./entities/rules.ts); this is the second line for
- * whatever reached the database another way. Why DOMPurify: docs/decisions.md.
+ * whatever reached the database another way. Why DOMPurify:
+ * docs/decisions/0021-html-sanitised-by-dompurify.md.
  */
 import DOMPurify from 'isomorphic-dompurify';
 

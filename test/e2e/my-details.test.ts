@@ -1,12 +1,15 @@
 /** The account menu and `/app/my_details`: own details and password change. */
+import { mkdir } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { sharedBrowser, loginAs, openPage } from '../support/browser';
+import { seriousViolations } from '../support/axe';
+import { sharedBrowser, loginAs, openPage, screenshotPath, SMALL, WIDE } from '../support/browser';
 import { createUser, type CreatedUser } from './api';
 
 const browser = sharedBrowser();
 let user: CreatedUser;
 
 beforeAll(async () => {
+  await mkdir('test-results', { recursive: true });
   user = await createUser({ groupIds: [1], firstName: 'Milo' });
 });
 
@@ -76,6 +79,28 @@ describe('account menu and my details', () => {
     } finally {
       await context.close();
     }
+  });
+
+  // The rules, met and not, in the brand's green and red: readable on the dark page too.
+  it.each([
+    ['light', 1440, WIDE],
+    ['dark', 1440, WIDE],
+    ['light', 375, SMALL],
+    ['dark', 375, SMALL],
+  ] as const)('shows the password rules readably (%s, %i px)', async (scheme, width, viewport) => {
+    const { page, context } = await openPage(browser, { colorScheme: scheme, viewport });
+    await loginAs(page, user.email, user.password);
+    await page.goto('/app/my_details');
+    await page.getByRole('textbox', { name: 'New password', exact: true }).fill('abc');
+    const rules = page.getByTestId('password-rules');
+    await rules.locator('li[data-ok="true"]').first().waitFor();
+    await rules.locator('li[data-ok="false"]').first().waitFor();
+    await page.screenshot({
+      path: screenshotPath(`my-details-${scheme}-${width}`),
+      fullPage: true,
+    });
+    expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
   });
 
   it('changes the password with the live rules, and says so when the current one is wrong', async () => {

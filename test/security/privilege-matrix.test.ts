@@ -194,7 +194,10 @@ const OPEN_BY_DESIGN = {
   ],
 };
 
-/** The route a generic entity call belongs to (docs/decisions.md, Server), from its verb. */
+/**
+ * The route a generic entity call belongs to (docs/decisions/0003-privileges-and-groups.md),
+ * from its verb.
+ */
 function routeOfEntityVerb(d: EntityDefinition, verb: string): string | undefined {
   const relation = /^(add|remove|sync|get)_(.+)$/.exec(verb);
   const isRelation = d.relations.some((r) => r.name === relation?.[2]);

@@ -1,7 +1,7 @@
 /**
  * Every special screen a definition names resolves, and every key of the maps of per-entity code
- * names something a definition has: slots, buttons, extra tabs, list tools, row leads, rich-text
- * tools and server behaviours. A renamed slot fails here instead of showing "can not be edited on
+ * names something a definition has: slots, buttons, extra tabs, list tools, rows' left sections,
+ * rich-text tools and server behaviours. A renamed slot fails here instead of showing "can not be edited on
  * this screen yet".
  */
 import { describe, expect, it } from 'vitest';
@@ -13,7 +13,7 @@ import {
   BUTTON_ACTIONS,
   EXTRA_TABS,
   LIST_TOOLS,
-  ROW_LEADS,
+  ROW_LEFT_SECTIONS,
   SLOTS,
   extraKey,
 } from '../../src/web/entity/extras/extraViews';
@@ -68,7 +68,7 @@ function unnamed(): string[] {
     ...check('RICH_TEXT_TOOLS', Object.keys(RICH_TEXT_TOOLS), (k) => item(k, 'html')),
     ...check('EXTRA_TABS', Object.keys(EXTRA_TABS), entity),
     ...check('LIST_TOOLS', Object.keys(LIST_TOOLS), entity),
-    ...check('ROW_LEADS', Object.keys(ROW_LEADS), entity),
+    ...check('ROW_LEFT_SECTIONS', Object.keys(ROW_LEFT_SECTIONS), entity),
     ...check('BEHAVIOURS', Object.keys(BEHAVIOURS), entity),
   ];
 }

@@ -6,7 +6,12 @@ import {
   publicSettingsOf,
 } from '../../src/web/theme/publicSettings';
 import { DEFAULT_COLOURS } from '../../src/shared/colours';
-import { contrastRatio, readableTextOn, shadesOf } from '../../src/web/theme/palette';
+import {
+  contrastRatio,
+  readableShadeOn,
+  readableTextOn,
+  shadesOf,
+} from '../../src/web/theme/palette';
 
 describe('reply handling', () => {
   it('reads an envelope', () => {
@@ -116,5 +121,21 @@ describe('brand palette', () => {
     expect(readableTextOn('#ffb300')).toBe('#1d1d1d');
     expect(readableTextOn('#c62828')).toBe('#ffffff');
     expect(contrastRatio(DEFAULT_COLOURS.colour_primary, '#ffffff')).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it('writes each colour as text in a shade that reads on the light and the dark page', () => {
+    const darkPage = '#242424';
+    // The default red reads on white as it is; on the dark page a lighter shade of it.
+    expect(readableShadeOn(DEFAULT_COLOURS.colour_negative, '#ffffff')).toBe('#c62828');
+    for (const colour of Object.values(DEFAULT_COLOURS)) {
+      expect(contrastRatio(readableShadeOn(colour, '#ffffff'), '#ffffff')).toBeGreaterThanOrEqual(
+        4.5,
+      );
+      expect(contrastRatio(readableShadeOn(colour, darkPage), darkPage)).toBeGreaterThanOrEqual(
+        4.5,
+      );
+    }
+    // A pale amber on white: a darker shade, not the colour itself.
+    expect(readableShadeOn('#ffb300', '#ffffff')).not.toBe('#ffb300');
   });
 });

@@ -3,7 +3,7 @@
  * password and a disabled account get one reply in about the same time (the decoy hash), so the
  * reply never tells whether an account exists.
  *
- * Throttling (docs/decisions.md, "Login throttling that never locks out the real user"): failures
+ * Throttling (docs/decisions/0045-login-throttling-and-request-limits.md): failures
  * are counted per account and per address for 15 minutes. From the 3rd failure of either, a
  * guess needs a fresh solved captcha, or else must wait: 1 minute, doubling with every further
  * failure, up to 15 minutes. A guess with a valid captcha is always checked, so the right

@@ -8,13 +8,7 @@
  * for one time the first books it and each later one, checking after it, is told it has gone
  * (409); a write that still meets the constraint gets the same answer, never a 5xx.
  */
-import {
-  bookingReference,
-  NOT_OFFERED_TEXT,
-  TAKEN_TEXT,
-  type BookInput,
-  type Booked,
-} from '../../shared/booking';
+import { bookingReference, NOT_OFFERED_TEXT, TAKEN_TEXT, type Booked } from '../../shared/booking';
 import { appointments, patients } from '../../shared/entities';
 import { normaliseEmail } from '../../shared/users';
 import { ZoneClock } from '../availability/zone-clock';
@@ -27,6 +21,7 @@ import type { CallContext } from '../http/calls';
 import { badRequest, conflict } from '../http/errors';
 import { countBooking, passAddressGate } from './address-gate';
 import type { BookingClinic } from './clinic';
+import type { BookInput } from './input';
 import { manageExpiry, manageToken } from './manage-token';
 import { freeTimesOf, onlineType, practitionersFor } from './offer';
 import { matchingPatient, practitionerBusy, type OnlineType } from './repository';

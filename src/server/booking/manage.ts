@@ -10,7 +10,6 @@ import {
   MANAGE_LINK_INVALID_TEXT,
   type Booked,
   type BookingView,
-  type RescheduleInput,
 } from '../../shared/booking';
 import { isLive } from '../../shared/diary/statuses';
 import { appointments } from '../../shared/entities';
@@ -22,6 +21,7 @@ import { badRequest, conflict } from '../http/errors';
 import { countBooking, passAddressGate } from './address-gate';
 import { bookedReply, checkFree, insertAppointment, wantedSlot } from './book';
 import { callTheClinic, type BookingClinic } from './clinic';
+import type { RescheduleInput } from './input';
 import { readManageToken } from './manage-token';
 import { lockedAppointment, type ManagedAppointment } from './repository';
 

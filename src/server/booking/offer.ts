@@ -2,18 +2,14 @@
  * What the booking page may offer: the online types and their practitioners, and their free
  * times. A slot is a time and a practitioner's id, nothing else: no patient, no other booking.
  */
-import {
-  SLOT_RANGE_MAX_DAYS,
-  type BookingOptions,
-  type Slot,
-  type SlotsInput,
-} from '../../shared/booking';
+import { SLOT_RANGE_MAX_DAYS, type BookingOptions, type Slot } from '../../shared/booking';
 import { dayNumber, ZoneClock } from '../availability/zone-clock';
 import type { CallContext } from '../http/calls';
 import { badRequest } from '../http/errors';
 import { captchaDue } from './address-gate';
 import type { BookingClinic } from './clinic';
 import { freeTimes, type FreeTime } from './free-times';
+import type { SlotsInput } from './input';
 import { onlineTypes, practitionersNamed, type OnlineType } from './repository';
 
 export async function bookingOptions(

@@ -3,10 +3,11 @@
  * and a clinic's own website can book. Each first checks that the clinic takes bookings online
  * (./clinic.ts); each is limited per address (RATE_LIMITS). docs/api.md, "Public booking calls".
  */
-import { BOOKING_CALLS, bookingInputs } from '../../shared/booking';
+import { BOOKING_CALLS } from '../../shared/booking';
 import { defineCall, type CallDefinition } from '../http/calls';
 import { book } from './book';
 import { openClinic } from './clinic';
+import { bookingInputs } from './input';
 import { cancelBooking, getBooking, rescheduleBooking } from './manage';
 import { bookingOptions, bookingSlots } from './offer';
 

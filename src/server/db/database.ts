@@ -18,6 +18,7 @@ import { WarmFirstPool } from './warm-first-pool';
 import { installJobQueue } from '../jobs/install';
 import { JobQueue, useJobQueue } from '../jobs/queue';
 import type { DB } from './schema';
+import type { Step } from '../log';
 
 // Dates stay text (YYYY-MM-DD) as the API carries them; bigint ids fit in a JS number.
 pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
@@ -106,7 +107,8 @@ export async function assertAppRoleIsBound(db: pg.Pool | pg.ClientBase): Promise
   }
 }
 
-export async function openDatabase(config: Config, log: Logger): Promise<Database> {
+/** `step` shows each migration's progress (main.ts passes the terminal's, log.ts). */
+export async function openDatabase(config: Config, log: Logger, step?: Step): Promise<Database> {
   let cluster: EmbeddedCluster | null = null;
   let ownerUrl = config.databaseUrl;
   if (!ownerUrl) {
@@ -116,7 +118,7 @@ export async function openDatabase(config: Config, log: Logger): Promise<Databas
   try {
     const appUrl = await appUrlFor(config, ownerUrl);
     const appRole = roleOf(appUrl);
-    await migrate(ownerUrl, appRole, MIGRATIONS, (m) => log.info(m));
+    await migrate(ownerUrl, appRole, MIGRATIONS, (m) => log.info(m), step);
     await installJobQueue(ownerUrl, appRole, (m) => log.info(m));
     await capTempFiles(ownerUrl, appRole, log);
     const pool = new WarmFirstPool({

@@ -3,6 +3,7 @@
  * an advisory lock so that several servers starting together do not race.
  */
 import pg from 'pg';
+import type { Step } from '../log';
 
 export interface Migration {
   name: string;
@@ -51,10 +52,16 @@ async function assertOwnerSeesEveryCompany(client: pg.Client): Promise<void> {
 }
 
 /** The migration's afterCommit: the schema is in place already, so a failure is only reported. */
-async function tidyAfter(client: pg.Client, migration: Migration, log: (m: string) => void) {
-  log(`After migration ${migration.name}: ${migration.afterCommit}`);
+async function tidyAfter(
+  client: pg.Client,
+  migration: Migration,
+  log: (m: string) => void,
+  step: Step,
+) {
   try {
-    await client.query(migration.afterCommit!);
+    await step(`After migration ${migration.name}: ${migration.afterCommit}`, () =>
+      client.query(migration.afterCommit!),
+    );
   } catch (error) {
     log(
       `After migration ${migration.name}, "${migration.afterCommit}" failed ` +
@@ -63,13 +70,23 @@ async function tidyAfter(client: pg.Client, migration: Migration, log: (m: strin
   }
 }
 
+/** Each migration's start and end as two lines of `log` (a terminal gets a progress line). */
+const loggedSteps =
+  (log: (m: string) => void): Step =>
+  async (label, work) => {
+    log(label);
+    return work();
+  };
+
 /** Applies the migrations not yet applied (the list in migrations/index.ts, passed in by the
- *  caller: the list names this file's Migration type, so importing it here would be a cycle). */
+ *  caller: the list names this file's Migration type, so importing it here would be a cycle).
+ *  Each runs as a `step`: at start-up, a progress line that says how long it took (log.ts). */
 export async function migrate(
   ownerUrl: string,
   appRole: string,
   migrations: readonly Migration[],
   log: (m: string) => void,
+  step: Step = loggedSteps(log),
 ) {
   const client = new pg.Client({ connectionString: ownerUrl });
   await client.connect();
@@ -84,18 +101,19 @@ export async function migrate(
     );
     for (const migration of migrations) {
       if (done.has(migration.name)) continue;
-      log(`Applying migration ${migration.name}`);
-      await client.query('begin');
-      try {
-        await applyMigration(client, migration, appRole);
-        await client.query('commit');
-      } catch (error) {
-        await client.query('rollback');
-        throw new Error(`Migration ${migration.name} failed: ${(error as Error).message}`, {
-          cause: error,
-        });
-      }
-      if (migration.afterCommit) await tidyAfter(client, migration, log);
+      await step(`Applying migration ${migration.name}`, async () => {
+        await client.query('begin');
+        try {
+          await applyMigration(client, migration, appRole);
+          await client.query('commit');
+        } catch (error) {
+          await client.query('rollback');
+          throw new Error(`Migration ${migration.name} failed: ${(error as Error).message}`, {
+            cause: error,
+          });
+        }
+      });
+      if (migration.afterCommit) await tidyAfter(client, migration, log, step);
     }
   } finally {
     await client

@@ -8,7 +8,7 @@
  * a page's burst of calls had just opened often took the next call, cold (in one palette bench
  * run, each of the three slowest searches had prepared its statement anew). Oldest first, one
  * user's calls go to the same warm connection, and those opened for a burst are left idle, to
- * close after DATABASE_POOL_IDLE_MS (docs/decisions.md).
+ * close after DATABASE_POOL_IDLE_MS (docs/decisions/0030-prepared-statements-and-generic-plans.md).
  */
 import type pg from 'pg';
 import { WaitBoundPool } from './wait-bound-pool';

@@ -3,13 +3,29 @@
  * practitioner's printable day sheet. They read patients' names and clinical facts, so each needs
  * the patients read privilege besides the diary's.
  */
+import { z } from 'zod';
 import { defineCall, type CallDefinition } from '../http/calls';
 import { privilegeOf } from '../../shared/privileges';
-import { daySheetSchema, dueForReviewSchema, sendRebookingSchema } from '../../shared/diary/review';
 import { appointments, patients } from '../../shared/entities';
+import { dateRule, idRule, numberRule } from '../../shared/entities/rules';
 import { dueForReview } from './due';
 import { sendRebooking } from './rebooking';
 import { daySheetDownload } from './day-sheet';
+
+const REVIEW_DAYS_MAX = 90;
+
+const dueForReviewSchema = z.strictObject({
+  within_days: numberRule({ integer: true, min: 1, max: REVIEW_DAYS_MAX }).optional(),
+  /** One patient only (the patient screen's line). */
+  patient_id: idRule(true).optional(),
+});
+
+const sendRebookingSchema = z.strictObject({ patient_id: idRule(true) });
+
+const daySheetSchema = z.strictObject({
+  practitioner_id: idRule(true),
+  date: dateRule(true),
+});
 
 const alsoNeeds = [privilegeOf(patients.module, 'list')];
 const readsPatients = { privilege: privilegeOf(appointments.module, 'list'), alsoNeeds };

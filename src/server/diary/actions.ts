@@ -11,17 +11,13 @@
 import { sql } from 'kysely';
 import type { DateTime } from 'luxon';
 import type { z } from 'zod';
-import type {
-  cancelSchema,
-  moveSchema,
-  SeriesScope,
-  setStatusSchema,
-} from '../../shared/diary/calls';
+import type { SeriesScope } from '../../shared/diary/calls';
 import { isLive } from '../../shared/diary/statuses';
 import { appointments } from '../../shared/entities';
 import type { CallContext } from '../http/calls';
 import { updateRow, type Row } from '../entities/repository';
 import { inZone, toUtcIso, type InstantValue } from './format';
+import type { cancelSchema, moveSchema, setStatusSchema } from './input';
 import { Problems } from './problems';
 import { endedBefore, rebased } from './series-rule';
 import { instantOf } from './wall-time';

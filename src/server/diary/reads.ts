@@ -4,18 +4,14 @@
  * One indexed range read each, every name joined (no read per appointment).
  */
 import { sql, type RawBuilder } from 'kysely';
-import type {
-  DiaryAppointment,
-  DiaryRange,
-  PatientAppointments,
-  getRangeSchema,
-} from '../../shared/diary/calls';
+import type { DiaryAppointment, DiaryRange, PatientAppointments } from '../../shared/diary/calls';
 import { DIARY_RANGE_DAYS_MAX } from '../../shared/diary/calls';
 import type { z } from 'zod';
 import { rangeInstants } from '../availability/service';
 import { dayNumber, ZoneClock } from '../availability/zone-clock';
 import type { CallContext } from '../http/calls';
 import { badRequest } from '../http/errors';
+import type { getRangeSchema } from './input';
 import { clinicTimeZone } from './time-zone';
 
 /** The longest appointment a range read looks back for (one starting the day before). */

@@ -4,6 +4,11 @@
  * each also refuses while the appointments module (the Diary) is switched off, as its generic
  * calls do.
  */
+import { appointments } from '../../shared/entities';
+import { privilegeOf } from '../../shared/privileges';
+import { defineCall, type CallContext, type CallDefinition } from '../http/calls';
+import { forbidden } from '../http/errors';
+import { cancelAppointment, moveAppointment, setStatus } from './actions';
 import {
   bookSeriesSchema,
   cancelSchema,
@@ -11,12 +16,7 @@ import {
   moveSchema,
   patientAppointmentsSchema,
   setStatusSchema,
-} from '../../shared/diary/calls';
-import { appointments } from '../../shared/entities';
-import { privilegeOf } from '../../shared/privileges';
-import { defineCall, type CallContext, type CallDefinition } from '../http/calls';
-import { forbidden } from '../http/errors';
-import { cancelAppointment, moveAppointment, setStatus } from './actions';
+} from './input';
 import { patientAppointments, getRange } from './reads';
 import { bookSeries } from './series';
 

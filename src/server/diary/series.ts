@@ -5,12 +5,12 @@
  * every member's appointment_series_id and it keeps the RRULE (./series-rule.ts).
  */
 import type { z } from 'zod';
-import type { bookSeriesSchema } from '../../shared/diary/calls';
 import { appointments } from '../../shared/entities';
 import type { CallContext } from '../http/calls';
 import { badRequest } from '../http/errors';
 import { updateRow, type Row } from '../entities/repository';
 import { dayText, inZone } from './format';
+import type { bookSeriesSchema } from './input';
 import { Problems } from './problems';
 import { occurrences, ruleOf } from './series-rule';
 import { instantOf } from './wall-time';

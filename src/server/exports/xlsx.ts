@@ -5,9 +5,9 @@
  * view; a column the export marks hidden (the row version) is hidden.
  *
  * Why not ExcelJS's "streaming" writer: it holds the whole sheet in memory until the workbook is
- * committed (100,000 rows: 0 bytes sent until the end, ~20 MB of buffers held; docs/decisions.md,
- * "Exports"). The markup below is the part of the format we write; the ZIP and its deflate,
- * CRC-32 and ZIP64 are yazl's.
+ * committed (100,000 rows: 0 bytes sent until the end, ~20 MB of buffers held;
+ * docs/decisions/0022-export-from-every-list.md). The markup below is the part of the format we
+ * write; the ZIP and its deflate, CRC-32 and ZIP64 are yazl's.
  */
 import { once } from 'node:events';
 import { PassThrough, Writable } from 'node:stream';

@@ -1,11 +1,12 @@
 /**
- * The job queue, in PostgreSQL: pg-boss (docs/decisions.md, "Job queue"). A job is enqueued in
- * the transaction of the write that calls for it (`send(trx, …)`), so a rolled-back booking leaves
- * no job behind and a committed one always has its job. Each server process that runs the worker
- * claims due jobs with SELECT … FOR UPDATE SKIP LOCKED, so several processes never run the same job
- * at once; a failed job is retried with exponential back-off; a job whose process died (kill -9)
- * is taken as lost after `expireSeconds` and run again. Handlers must therefore be idempotent: the
- * message handler locks its message row and skips one already sent (src/server/messages/send.ts).
+ * The job queue, in PostgreSQL: pg-boss (docs/decisions/0063-job-queue-pg-boss.md). A job is
+ * enqueued in the transaction of the write that calls for it (`send(trx, …)`), so a rolled-back
+ * booking leaves no job behind and a committed one always has its job. Each server process that
+ * runs the worker claims due jobs with SELECT … FOR UPDATE SKIP LOCKED, so several processes never
+ * run the same job at once; a failed job is retried with exponential back-off; a job whose process
+ * died (kill -9) is taken as lost after `expireSeconds` and run again. Handlers must therefore be
+ * idempotent: the message handler locks its message row and skips one already sent
+ * (src/server/messages/send.ts).
  *
  * The schema is installed and upgraded at migrate time by the owner role (install.ts); this side
  * runs as the app role and never changes the schema. Jobs are not tenant rows: each carries its

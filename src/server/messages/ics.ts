@@ -1,5 +1,5 @@
 /**
- * iCalendar (RFC 5545) text, written by ical-generator (docs/decisions.md, "Job queue").
+ * iCalendar (RFC 5545) text, written by ical-generator (docs/decisions/0063-job-queue-pg-boss.md).
  * One module for every calendar Materia writes: the invitation a confirmation carries (one event,
  * METHOD:PUBLISH, so any calendar adds it without an organiser's reply) and the practitioners'
  * calendar feeds (src/server/calendar-feeds/, many events, no method). Times are written in UTC

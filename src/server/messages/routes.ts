@@ -1,14 +1,19 @@
 /** The message log's call: what was sent about an appointment, when (privilege appointments/list). */
 import { sql } from 'kysely';
-import {
-  getMessagesSchema,
-  GET_MESSAGES_CALL,
-  type AppointmentMessage,
-} from '../../shared/diary/messages';
+import { z } from 'zod';
+import { GET_MESSAGES_CALL, type AppointmentMessage } from '../../shared/diary/messages';
 import { privilegeOf } from '../../shared/privileges';
 import { defineCall, type CallContext, type CallDefinition } from '../http/calls';
 import { notFound } from '../http/errors';
 import { messagesOf } from './repository';
+
+const getMessagesSchema = z.strictObject({
+  appointment_id: z
+    .number({ error: 'Must be an id (a whole number).' })
+    .int('Must be an id (a whole number).')
+    .positive('Must be an id.')
+    .max(Number.MAX_SAFE_INTEGER),
+});
 
 async function getMessages(ctx: CallContext, appointmentId: number): Promise<AppointmentMessage[]> {
   const company = ctx.caller.company.company_id;

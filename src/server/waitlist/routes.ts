@@ -3,9 +3,12 @@
  * offer from its token), limited per address (RATE_LIMITS). They sit beside online booking's
  * calls, but answer whether or not the clinic books online: the clinic made the offer itself.
  */
-import { offerInput, WAITLIST_CALLS } from '../../shared/diary/waitlist';
+import { z } from 'zod';
+import { WAITLIST_CALLS } from '../../shared/diary/waitlist';
 import { defineCall, type CallDefinition } from '../http/calls';
 import { acceptOffer, getOffer } from './accept';
+
+const offerInput = z.object({ offer_token: z.string().min(1).max(300) }).strict();
 
 export const waitlistCalls: CallDefinition[] = [
   defineCall({

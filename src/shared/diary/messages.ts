@@ -1,18 +1,10 @@
 /**
  * An appointment's message log (`appointments/get_messages`): what was, or will be, sent to the
- * patient about it, by which channel, and what became of it. Shown under the appointment editor.
+ * patient about it, by which channel, and what became of it. Shown under the appointment editor;
+ * the server checks what the call takes (src/server/messages/routes.ts).
  */
-import { z } from 'zod';
 
 export const GET_MESSAGES_CALL = 'appointments/get_messages';
-
-export const getMessagesSchema = z.strictObject({
-  appointment_id: z
-    .number({ error: 'Must be an id (a whole number).' })
-    .int('Must be an id (a whole number).')
-    .positive('Must be an id.')
-    .max(Number.MAX_SAFE_INTEGER),
-});
 
 export interface AppointmentMessage {
   message_id: number;

@@ -3,29 +3,13 @@
  * bottle's quantity over the daily dose (supplyOf in ../prescription-totals.ts), else the days
  * prescribed — counted from the day it was dispensed. The diary's list and the patient screen
  * name the patients whose medicine runs out within N days (the diary setting `review_days`) and
- * who have nothing booked. And the day sheet: a practitioner's day, printable.
+ * who have nothing booked. And the day sheet: a practitioner's day, printable. The server checks
+ * what the calls take (src/server/diary-review/routes.ts).
  */
-import { z } from 'zod';
-import { dateRule, idRule, numberRule } from '../entities/rules';
 import { CANCELLED_STATUSES, type AppointmentStatus } from './statuses';
-
-const REVIEW_DAYS_MAX = 90;
 
 /** An appointment that still counts as "seen again": not cancelled, not missed. */
 export const NOT_COMING_STATUSES: readonly AppointmentStatus[] = [...CANCELLED_STATUSES, 'no_show'];
-
-export const dueForReviewSchema = z.strictObject({
-  within_days: numberRule({ integer: true, min: 1, max: REVIEW_DAYS_MAX }).optional(),
-  /** One patient only (the patient screen's line). */
-  patient_id: idRule(true).optional(),
-});
-
-export const sendRebookingSchema = z.strictObject({ patient_id: idRule(true) });
-
-export const daySheetSchema = z.strictObject({
-  practitioner_id: idRule(true),
-  date: dateRule(true),
-});
 
 export interface DueForReview {
   patient_id: number;

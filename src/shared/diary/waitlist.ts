@@ -1,9 +1,9 @@
 /**
  * Waitlist offers, public: the link in an offer's mail opens OFFER_PATH, whose page shows the
  * offer (`booking/get_offer`) and books it (`booking/accept_offer`). Shared by the server
- * (src/server/waitlist/), the page (src/web/features/waitlist/) and the tests.
+ * (src/server/waitlist/), the page (src/web/features/waitlist/) and the tests; the server checks
+ * what the calls take (src/server/waitlist/routes.ts).
  */
-import { z } from 'zod';
 
 export const WAITLIST_CALLS = {
   getOffer: 'booking/get_offer',
@@ -21,8 +21,6 @@ export const OFFER_INVALID_TEXT =
 export const OFFER_GONE_TEXT = 'Sorry, that time has gone.';
 export const OFFER_EXPIRED_TEXT = 'Sorry, this offer has ended.';
 export const OFFER_BOOKED_TEXT = 'Booked: the time is yours.';
-
-export const offerInput = z.object({ offer_token: z.string().min(1).max(300) }).strict();
 
 export interface OfferView {
   status: 'offered' | 'accepted' | 'gone' | 'expired';

@@ -3,7 +3,8 @@
  * long enough for a person to notice. A spinner is an animation redrawn every frame: where the
  * screen is drawn without a GPU that takes CPU from the work being waited for (measured: the
  * command palette's answers were painted 15–30 ms later with its spinner turning beside them,
- * docs/decisions.md), and a spinner that flashes for 30 ms tells a person nothing.
+ * bench/results/2026-11-command-palette.md), and a spinner that flashes for 30 ms tells a person
+ * nothing.
  */
 import { Loader, type MantineSize } from '@mantine/core';
 import { useEffect, useState } from 'react';

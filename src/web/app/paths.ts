@@ -13,6 +13,10 @@ export function parseId(segment: string | undefined): number | string | undefine
 
 export const PREFERENCES_ID = '__preferences';
 
+/** `/app/{entities}` without a row: the list screen whose rows can be asked for early. */
+export const listScreenOf = (pathname: string): string | undefined =>
+  /^\/app\/([a-z_]+)\/?$/.exec(pathname)?.[1];
+
 /** The wanted path after login: only a path of this site (never `//host` or a full URL). */
 export function safeRedirect(value: string | null | undefined, fallback = '/app'): string {
   if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) {

@@ -1,20 +1,20 @@
 /**
  * The code of the pages behind the login, loaded on first use. One loader each, shared by the
- * router and the start-up prefetch (./warmStart.ts), so that a page whose code was asked for
- * early is the same module the router renders, and renders without suspending once loaded.
+ * router and the entry (loadCodeFor), so that a page whose code was asked for early is the same
+ * module the router renders, and renders without suspending once loaded.
  */
 import { remembered } from './lazy';
+import { listScreenOf } from './paths';
 
 export const loadMainLayout = remembered(() => import('../layouts/MainLayout'));
 export const loadEntityScreen = remembered(() => import('../entity/EntityScreen'));
 export const loadDashboard = remembered(() => import('../features/dashboard/DashboardPage'));
-/** The start-up prefetch and its entity part (the list of `/app/{entities}`). */
+/**
+ * The start-up prefetch and its entity part (the list of `/app/{entities}`). The prefetch
+ * imports its entity part itself; asking for both here only starts both downloads at once.
+ */
 export const loadWarmStart = () => import('./warmStart');
-export const loadWarmList = () => import('../entity/model/warmList');
-
-/** `/app/{entities}` without a row: the list screen whose rows can be asked for early. */
-export const listScreenOf = (pathname: string): string | undefined =>
-  /^\/app\/([a-z_]+)\/?$/.exec(pathname)?.[1];
+const loadWarmList = () => import('../entity/model/warmList');
 
 /**
  * Asks for all the code a stored login opening `pathname` will run, at once: the prefetch, the

@@ -9,8 +9,8 @@
  * queries and stores when they render.
  */
 import { identityOf, prefetchShellData } from '../session/shellQueries';
+import { listScreenOf } from './paths';
 import { queryClient } from './queryClient';
-import { listScreenOf, loadWarmList } from './routeModules';
 
 export async function warmStart({
   pathname,
@@ -23,7 +23,7 @@ export async function warmStart({
   // The screen's list preferences reach the server before the shell's data: the list waits for
   // them, and one server answers in turn (5,000 categories for the shell take a while).
   if (entities && search === '') {
-    await loadWarmList()
+    await import('../entity/model/warmList')
       .then(({ warmList }) => warmList(queryClient, identity, entities))
       .catch(() => false); // the screen then loads its list itself
   }

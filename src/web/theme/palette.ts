@@ -76,3 +76,23 @@ export function contrastRatio(a: string, b: string): number {
 export function readableTextOn(background: string, dark = '#1d1d1d'): string {
   return contrastRatio(background, '#ffffff') >= contrastRatio(background, dark) ? '#ffffff' : dark;
 }
+
+/** WCAG's least contrast for body text. */
+const TEXT_CONTRAST = 4.5;
+
+/**
+ * The shade of `hex` to write text in on `background`: the colour itself when it reads (4.5:1),
+ * else the nearest shade that does, darker on a light background and lighter on a dark one — a
+ * clinic's green is too dark to read on the dark scheme's grey, and a pale one on white.
+ */
+export function readableShadeOn(hex: string, background: string): string {
+  const shades = shadesOf(hex);
+  const darkBackground = readableTextOn(background) === '#ffffff';
+  // Shade 6 is the colour; lower shades are lighter, higher ones darker.
+  const order = darkBackground ? [6, 5, 4, 3, 2, 1, 0] : [6, 7, 8, 9];
+  // None reads (a mid grey page): the last tried, the furthest from the colour.
+  const found =
+    order.find((i) => contrastRatio(shades[i] ?? hex, background) >= TEXT_CONTRAST) ??
+    (darkBackground ? 0 : 9);
+  return shades[found] ?? hex;
+}

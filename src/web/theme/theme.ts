@@ -1,6 +1,7 @@
 /** The Mantine theme from the company's brand colours. */
 import {
   createTheme,
+  DEFAULT_THEME,
   Input,
   type CSSVariablesResolver,
   type DrawerProps,
@@ -8,7 +9,7 @@ import {
   type MantineThemeOverride,
 } from '@mantine/core';
 import type { ColourKey } from '../../shared/colours';
-import { readableTextOn, shadesOf } from './palette';
+import { readableShadeOn, readableTextOn, shadesOf } from './palette';
 
 /** Theme colour names; `ink` is colour_dark (Mantine reserves `dark` for its dark scheme). */
 const THEME_COLOURS: Record<ColourKey, string> = {
@@ -57,13 +58,25 @@ export function buildTheme(colours: Record<ColourKey, string>): MantineThemeOver
   });
 }
 
-/** CSS variables for what Mantine does not derive: readable text on each brand colour. */
+/** The page's background in each scheme (Mantine's body: white, and dark.7 in the dark). */
+const LIGHT_BODY = '#ffffff';
+const DARK_BODY = DEFAULT_THEME.colors.dark[7];
+
+/**
+ * CSS variables for what Mantine does not derive: readable text on each brand colour
+ * (`--materia-on-…`), and each brand colour as text on the page (`--materia-…-text`), a shade that
+ * reads in the scheme shown — a shade fixed for white (negative.8) is unreadable on dark grey.
+ */
 export function cssVariablesFor(colours: Record<ColourKey, string>): CSSVariablesResolver {
   const variables: Record<string, string> = {};
+  const light: Record<string, string> = {};
+  const dark: Record<string, string> = {};
   for (const key of Object.keys(THEME_COLOURS) as ColourKey[]) {
     const name = THEME_COLOURS[key];
     variables[`--materia-${name}`] = colours[key];
     variables[`--materia-on-${name}`] = readableTextOn(colours[key], colours.colour_dark);
+    light[`--materia-${name}-text`] = readableShadeOn(colours[key], LIGHT_BODY);
+    dark[`--materia-${name}-text`] = readableShadeOn(colours[key], DARK_BODY);
   }
   // Mantine's dimmed grey is below 4.5:1 on its body in both schemes (gray.6 on white, dark.2
   // on dark.7): gray.7 and dark.1 read well.
@@ -71,9 +84,10 @@ export function cssVariablesFor(colours: Record<ColourKey, string>): CSSVariable
     variables,
     // Field messages in Mantine's error red (red.6) are below 4.5:1 on white; red.9 reads well.
     light: {
+      ...light,
       '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
       '--mantine-color-error': 'var(--mantine-color-red-9)',
     },
-    dark: { '--mantine-color-dimmed': 'var(--mantine-color-dark-1)' },
+    dark: { ...dark, '--mantine-color-dimmed': 'var(--mantine-color-dark-1)' },
   });
 }

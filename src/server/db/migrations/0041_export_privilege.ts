@@ -3,7 +3,7 @@
  * `{module}/export` (issue 43 #8). Until now `{module}/list` ("View and search") allowed it. So
  * that clinics see the least surprise, groups that may edit a set (`{module}/update`) keep
  * exporting it; view-only groups lose it; admins and `{module}/*` hold it without a row
- * (docs/decisions.md, "Export is a privilege of its own"). The module names are those of the
+ * (docs/decisions/0004-export-privilege.md). The module names are those of the
  * entity sets at the time, frozen here.
  */
 import type { Migration } from '../migrate';

@@ -2,7 +2,8 @@
  * Extra views: the only entity-specific code of the generic screen. A definition names a slot or
  * a button; the maps here say what fills it (SLOTS, BUTTON_ACTIONS, keyed `{entities}.{item}`),
  * and what an entity set adds to its editor, list header and rows (EXTRA_TABS, LIST_TOOLS,
- * ROW_LEADS, RECORD_BANNERS, keyed `{entities}`). Slots load lazily, so the screen's chunk carries none of them.
+ * ROW_LEFT_SECTIONS, RECORD_BANNERS, keyed `{entities}`). Slots load lazily, so the screen's
+ * chunk carries none of them.
  */
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { EntityDefinition, EntityPath } from '../../../shared/entities';
@@ -75,8 +76,8 @@ export const SLOTS: Readonly<Record<string, LazySlot>> = {
   })),
 } satisfies ByItem<LazySlot>;
 
-/** Drawn before a row's text in the list, keyed `{entities}` (small, so not lazy). */
-export const ROW_LEADS: Readonly<Record<string, ComponentType<{ row: Row }>>> = {
+/** Drawn before a row's text in the list, like a Mantine `leftSection`; small, so not lazy. */
+export const ROW_LEFT_SECTIONS: Readonly<Record<string, ComponentType<{ row: Row }>>> = {
   users: UserListAvatar,
 } satisfies ByEntity<ComponentType<{ row: Row }>>;
 

@@ -26,8 +26,6 @@ export function ToggleField({ item, label }: FieldItemProps) {
       onChange={(e) => void binding.save(e.currentTarget.checked ? 1 : 0)}
       onLabel={optionLabel(1)}
       offLabel={optionLabel(0)}
-      // Mantine's grey "No" on a grey track is too faint to read (axe: colour contrast).
-      styles={{ trackLabel: { color: on ? undefined : 'var(--mantine-color-gray-9)' } }}
       size="md"
       data-field={field.name}
       mt="xs"

@@ -116,7 +116,8 @@ export function useListActions() {
         const rowsWord = definition.title.toLowerCase();
         const label = fieldOf(definition, field)?.label ?? field;
         const summary = `${label} changed on ${outcome.changed} ${rowsWord}.`;
-        // All matching rows were changed by the server at once: no undo (docs/decisions.md).
+        // All matching rows were changed by the server at once: no undo
+        // (docs/decisions/0025-bulk-changes.md).
         if (outcome.change.rows.length === 0) showToast({ type: 's', text: summary });
         else offerUndo(outcome.change, summary, rowsWord, store.getState().undoMany);
       }

@@ -9,7 +9,7 @@ import { arrayMove } from '@dnd-kit/sortable';
 import { useMemo, type KeyboardEvent, type ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useCompanySettings } from '../../theme/useCompanySettings';
-import { ROW_LEADS } from '../extras/extraViews';
+import { ROW_LEFT_SECTIONS } from '../extras/extraViews';
 import { useEntityScope, useEntityState } from '../hooks/entityContext';
 import { useListActions } from '../hooks/useListActions';
 import { activeAllMatching } from '../model/bulkEdit';
@@ -43,7 +43,7 @@ export function EntityList() {
   );
   const sortable = definition.capabilities.ordering && !filtered && !selectMode;
   const context = { system: unitSystem, currency, timeZone };
-  const Lead = ROW_LEADS[definition.entities];
+  const LeftSection = ROW_LEFT_SECTIONS[definition.entities];
   const renderRow = (index: number, handle: ReactNode, tabStop: boolean) => {
     const row = list[index] ?? {};
     const id = ids[index] as Id;
@@ -78,7 +78,7 @@ export function EntityList() {
           <Checkbox.Indicator checked={isSelected} size="sm" aria-hidden />
         )}
         {handle}
-        {Lead && <Lead row={row} />}
+        {LeftSection && <LeftSection row={row} />}
         <div className={classes.text}>
           <div className={classes.label}>{label}</div>
           {details && <div className={classes.details}>{details}</div>}

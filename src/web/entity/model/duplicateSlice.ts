@@ -44,7 +44,7 @@ export function duplicateSlice(ctx: SliceContext): DuplicateActions {
       const reply = await transport(
         path('list'),
         { page: 1, limit: LOOKUP_LIMIT, filters: { search } },
-        'quiet',
+        'log',
       );
       const rows = reply.ok && Array.isArray(reply.data) ? (reply.data as Row[]) : [];
       return rows.find((row) => sameValues(definition, row, values)) ?? null;

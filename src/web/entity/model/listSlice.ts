@@ -55,7 +55,7 @@ export function listSlice(ctx: SliceContext<EntityData & ListExtras>): ListActio
   const refreshCount = async () => {
     const { filters, relation_filters } = get();
     const mine = ++countSequence;
-    const reply = await transport(path('count'), { filters, relation_filters }, 'quiet');
+    const reply = await transport(path('count'), { filters, relation_filters }, 'log');
     if (mine !== countSequence) return; // a newer search's count is on its way: it wins
     const counted = reply.data as { count?: unknown; more?: unknown } | null;
     if (reply.ok && typeof counted?.count === 'number') {
@@ -80,7 +80,7 @@ export function listSlice(ctx: SliceContext<EntityData & ListExtras>): ListActio
       // The editor reads an opened record whole: the list needs only what its rows show.
       if (summaries) payload.row_shape = 'summary' satisfies RowShape;
     }
-    const reply = await transport(path(local ? 'get_all_flat' : 'list'), payload, 'quiet');
+    const reply = await transport(path(local ? 'get_all_flat' : 'list'), payload, 'log');
     if (mine !== sequence) return; // a newer load has started: its answer wins
     if (!reply.ok || !Array.isArray(reply.data)) {
       set({ loading: false });

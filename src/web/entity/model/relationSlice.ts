@@ -71,7 +71,7 @@ export function relationSlice(ctx: SliceContext, options: StoreOptions): Relatio
     const reply = await transport(
       path(`${kind}_${name}`),
       { id, relation_id: [...ids], return_effected: true },
-      'loud',
+      'toast',
     );
     if (!reply.ok) return [];
     const related = relationsOf(reply.data);
@@ -86,7 +86,7 @@ export function relationSlice(ctx: SliceContext, options: StoreOptions): Relatio
     async loadRelations(name) {
       const id = idOf(definition, get().selected_object);
       if (id === null) return; // nothing selected: nothing to load
-      const reply = await transport(path(`get_${name}`), { id, relation_name: name }, 'quiet');
+      const reply = await transport(path(`get_${name}`), { id, relation_name: name }, 'log');
       if (reply.ok && idOf(definition, get().selected_object) === id) {
         keep(name, labelledList(reply.data));
       }
@@ -97,7 +97,7 @@ export function relationSlice(ctx: SliceContext, options: StoreOptions): Relatio
       const call = definition.relations.find((r) => r.name === name)?.addByName;
       const id = idOf(definition, get().selected_object);
       if (!call || id === null) return [];
-      const reply = await transport(path(call), { id, name: typed }, 'loud');
+      const reply = await transport(path(call), { id, name: typed }, 'toast');
       if (!reply.ok) return [];
       const related = relationsOf(reply.data);
       if (idOf(definition, get().selected_object) === id) keep(name, related);
@@ -112,7 +112,7 @@ export function relationSlice(ctx: SliceContext, options: StoreOptions): Relatio
           limit: state.typeahead_limit,
           filters: { ...filters, ...(search.trim() ? { search: search.trim() } : {}) },
         },
-        'quiet',
+        'log',
       );
       const found = reply.ok ? labelledList(reply.data) : [];
       rememberLabels(found);
@@ -126,7 +126,7 @@ export function relationSlice(ctx: SliceContext, options: StoreOptions): Relatio
       if (missing.length === 0) return;
       for (const id of missing) pending.add(id);
       try {
-        const reply = await transport(path('typeahead_labels'), { ids: missing }, 'quiet');
+        const reply = await transport(path('typeahead_labels'), { ids: missing }, 'log');
         if (reply.ok) rememberLabels(labelledList(reply.data));
       } finally {
         for (const id of missing) pending.delete(id);

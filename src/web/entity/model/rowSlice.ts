@@ -55,7 +55,7 @@ export function rowSlice(ctx: SliceContext, list: ListActions): RowActions {
   const loadRow = async (id: Id) => {
     const mine = ++rowSequence;
     set({ row_loading: true });
-    const reply = await transport(path('get'), { [definition.keys.id]: id }, 'quiet');
+    const reply = await transport(path('get'), { [definition.keys.id]: id }, 'log');
     if (mine !== rowSequence || idOf(definition, get().selected_object) !== id) return;
     if (reply.ok && reply.data && typeof reply.data === 'object') {
       set({ row_loading: false });

@@ -3,14 +3,14 @@
  * the same transport telling listeners of each write (the shell's category list refreshes).
  */
 import { call, CallError } from '../../api/client';
-import type { Loudness, Reply, Transport } from './types';
+import type { MessageDisplay, Reply, Transport } from './types';
 
 /** The app's one API client behind the store's transport seam. */
-const apiTransport: Transport = async (path, payload, loudness: Loudness) => {
+const apiTransport: Transport = async (path, payload, messages: MessageDisplay) => {
   try {
     const envelope = await call(path, payload, {
-      quiet: loudness === 'quiet',
-      silent: loudness === 'silent',
+      quiet: messages === 'log',
+      silent: messages === 'caller',
     });
     const first = envelope.messages.find((m) => m.type === 'e') ?? envelope.messages[0];
     const message = first?.text ?? null;
@@ -23,9 +23,9 @@ const apiTransport: Transport = async (path, payload, loudness: Loudness) => {
     } satisfies Reply;
   } catch (error) {
     // Unreachable server or a reply that is not an envelope: the client has shown it already,
-    // unless the caller shows messages itself (silent), which then gets the words.
+    // unless the caller shows messages itself ('caller'), which then gets the words.
     const shown =
-      !(error instanceof CallError) || loudness !== 'silent' || error.kind !== 'network';
+      !(error instanceof CallError) || messages !== 'caller' || error.kind !== 'network';
     const message = error instanceof CallError ? (shown ? null : error.message) : String(error);
     return { ok: false, data: null, message, field: null };
   }
@@ -44,8 +44,8 @@ export const onEntityWrite = (listener: Listener): (() => void) => {
 const WRITE_VERBS = /\/(insert|update|delete|reorder_list|change_parent|add_|remove_|sync_)/;
 
 /** apiTransport that tells the onEntityWrite listeners of each write that succeeded. */
-export const notifyingTransport: Transport = async (path, payload, loudness) => {
-  const reply = await apiTransport(path, payload, loudness);
+export const notifyingTransport: Transport = async (path, payload, messages) => {
+  const reply = await apiTransport(path, payload, messages);
   if (reply.ok && WRITE_VERBS.test(path)) {
     for (const listener of writeListeners) listener(path.split('/')[0] ?? '');
   }

@@ -126,13 +126,13 @@ export interface Reply<T = unknown> {
 }
 
 /**
- * quiet: messages only logged (list, row, settings); silent: the caller shows them
- * (a field's refusal beside the field); loud: toasts.
+ * Where a call's messages go: 'log' to the console only (reads: list, row, count), 'caller' to
+ * the code that made the call (a field's refusal shown beside the field), 'toast' as toasts.
  */
-export type Loudness = 'quiet' | 'silent' | 'loud';
+export type MessageDisplay = 'log' | 'caller' | 'toast';
 
 export type Transport = (
   path: string,
   payload: Record<string, unknown>,
-  loudness: Loudness,
+  messages: MessageDisplay,
 ) => Promise<Reply>;

@@ -94,7 +94,7 @@ export function writeSlice(
 
   const labelOf = (field: string) => fieldOf(definition, field)?.label;
   const send = (call: string, payload: Record<string, unknown>) =>
-    transport(path(call), payload, 'silent');
+    transport(path(call), payload, 'caller');
 
   const afterInsert = async (reply: Reply): Promise<InsertOutcome> => {
     const id = reply.ok ? idOf(definition, reply.data as Row) : null;
@@ -122,7 +122,7 @@ export function writeSlice(
 
   /** One field's save; a conflict is kept for the editor's dialog, not shown beside the field. */
   const saveField = async (id: Id, field: string, value: unknown, seen: Row) => {
-    const reply = await transport(path('update'), { [pk]: id, field, value, ...seen }, 'silent');
+    const reply = await transport(path('update'), { [pk]: id, field, value, ...seen }, 'caller');
     const entity = (reply.data as { entity?: Row } | null)?.entity;
     if (reply.ok && entity) rows.storeRow(entity);
     if (reply.ok) return reply;
@@ -231,7 +231,7 @@ export function writeSlice(
     insert(data = {}) {
       return queued(async () => {
         const payload = { ...get().insert_data, ...data, ...treeParent() };
-        return afterInsert(await transport(path('insert'), payload, 'silent'));
+        return afterInsert(await transport(path('insert'), payload, 'caller'));
       });
     },
     copy() {
@@ -240,7 +240,7 @@ export function writeSlice(
         return Promise.resolve({ id: null, filtersRemain: false, refusal: null });
       }
       return queued(async () =>
-        afterInsert(await transport(path('insert'), { _copy: source }, 'silent')),
+        afterInsert(await transport(path('insert'), { _copy: source }, 'caller')),
       );
     },
     deleteSelected() {
@@ -248,13 +248,13 @@ export function writeSlice(
       const all = activeAllMatching(get());
       if (all)
         return queued(async () => {
-          const reply = await transport(path('bulk_delete'), matchingPayload(all), 'loud');
+          const reply = await transport(path('bulk_delete'), matchingPayload(all), 'toast');
           if (reply.ok) await afterAllMatching();
           return reply.ok;
         });
       if (selected.length === 0) return Promise.resolve(false);
       return queued(async () => {
-        const reply = await transport(path('delete'), { selected }, 'loud');
+        const reply = await transport(path('delete'), { selected }, 'toast');
         if (!reply.ok) return false;
         rows.clearSelection();
         await list.loadList();
@@ -281,7 +281,7 @@ export function writeSlice(
         const reply = await transport(
           path('reorder_list'),
           { order: [...ids], ...(definition.tree ? {} : { filters, relation_filters }) },
-          'loud',
+          'toast',
         );
         if (!reply.ok) list.placeRows(before, get().no_more); // roll back
         return reply.ok;
@@ -294,7 +294,7 @@ export function writeSlice(
         const reply = await transport(
           path('change_parent'),
           { [pk]: id, [tree.parent]: parent },
-          'loud',
+          'toast',
         );
         if (!reply.ok) return false;
         await list.loadList();
@@ -306,7 +306,7 @@ export function writeSlice(
       const id = idOf(definition, get().selected_object);
       if (id === null) return Promise.resolve(null);
       return queued(async () => {
-        const reply = await transport(path(call), { [pk]: id, ...payload }, 'loud');
+        const reply = await transport(path(call), { [pk]: id, ...payload }, 'toast');
         const entity = (reply.data as { entity?: Row } | null)?.entity;
         if (reply.ok && entity) rows.storeRow(entity);
         return reply;

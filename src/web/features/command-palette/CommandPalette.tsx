@@ -41,7 +41,7 @@ export function CommandPalette() {
       maxHeight="min(60vh, 480px)"
       // No backdrop blur (Spotlight's default is 7 px): redrawn with every frame the palette
       // changes, it cost 30–50 ms per keystroke where the screen is drawn without a GPU (measured,
-      // docs/decisions.md); a darker overlay sets the palette apart instead.
+      // bench/results/2026-11-command-palette.md); a darker overlay sets the palette apart instead.
       overlayProps={{ backgroundOpacity: 0.45, blur: 0 }}
       // The dialog has no visible title: its name is given here.
       attributes={{ content: { 'aria-label': 'Command palette' } }}

@@ -1,6 +1,6 @@
 /**
- * The calendar itself: react-big-calendar (see docs/decisions.md, "The diary's calendar
- * component") with its drag-and-drop addon, columns per practitioner or room in the day view
+ * The calendar itself: react-big-calendar (see docs/decisions/0060-diary-calendar-component.md)
+ * with its drag-and-drop addon, columns per practitioner or room in the day view
  * (the week and month views' columns are the days), its dates worked out by Luxon in the clinic's zone. It only renders: what a click, a
  * drop or a resize means is decided by the hooks that own the data.
  */
@@ -8,7 +8,6 @@ import { DateTime, Settings } from 'luxon';
 import { useCallback, useEffect, useMemo } from 'react';
 import {
   Calendar,
-  luxonLocalizer,
   type EventPropGetter,
   type Formats,
   type SlotPropGetter,
@@ -17,6 +16,7 @@ import dragAndDrop, { type EventInteractionArgs } from 'react-big-calendar/lib/a
 import 'react-big-calendar/lib/css/react-big-calendar.css';
 import 'react-big-calendar/lib/addons/dragAndDrop/styles.css';
 import { isLive } from '../../../shared/diary/statuses';
+import { clinicLocalizer } from './clinicLocalizer';
 import type { CalendarColumn, CalendarEvent } from './calendarEvents';
 import classes from './Diary.module.css';
 import { dateOfDay, dayOf, type DiaryView } from './diaryTime';
@@ -78,10 +78,7 @@ const asId = (value: unknown) => (value === undefined || value === null ? null :
 export function DiaryCalendar(props: Props) {
   const { zone, view, date, colourOf, isClosed, saving } = props;
   // The component's date maths runs in Luxon's default zone: the clinic's, while the diary shows.
-  const localizer = useMemo(() => {
-    Settings.defaultZone = zone;
-    return luxonLocalizer(DateTime, { firstDayOfWeek: 1 });
-  }, [zone]);
+  const localizer = useMemo(() => clinicLocalizer(zone), [zone]);
   useEffect(
     () => () => {
       Settings.defaultZone = 'system';

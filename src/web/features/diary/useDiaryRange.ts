@@ -17,7 +17,14 @@ const AVAILABILITY_KEY = ['diary', 'availability'] as const;
 export const rangeKey = (from: string, to: string, filters: RangeFilters) =>
   [...DIARY_RANGE_KEY, from, to, filters] as const;
 
-export function useDiaryRange(view: DiaryView, date: string, zone: string, filters: RangeFilters) {
+/** `enabled`: false while the filters are not known yet (the week's practitioners). */
+export function useDiaryRange(
+  view: DiaryView,
+  date: string,
+  zone: string,
+  filters: RangeFilters,
+  enabled = true,
+) {
   const { from, to } = viewRange(view, date, zone);
   const firstDay = DateTime.fromISO(from, { zone }).toISODate() ?? '';
   const lastDay = DateTime.fromISO(to, { zone }).minus({ days: 1 }).toISODate() ?? '';
@@ -26,12 +33,13 @@ export function useDiaryRange(view: DiaryView, date: string, zone: string, filte
     queryKey: key,
     queryFn: ({ signal }) => diaryApi.range(firstDay, lastDay, filters, signal),
     placeholderData: keepPreviousData,
+    enabled,
   });
   const ids = filters.practitioner_ids ?? [];
   const availability = useQuery({
     queryKey: [...AVAILABILITY_KEY, firstDay, lastDay, ids],
     queryFn: () => diaryApi.availability(firstDay, lastDay, ids),
-    enabled: view !== 'month',
+    enabled: enabled && view !== 'month',
     staleTime: 60_000,
   });
   const working = useMemo(

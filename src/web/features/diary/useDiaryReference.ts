@@ -85,6 +85,7 @@ export function useDiaryReference() {
       sites: places.filter((p) => p.kind === 'site'),
       appointmentTypes,
       loading: users.isPending || locations.isPending || types.isPending,
+      practitionersLoading: users.isPending,
     };
   }, [
     users.data,

@@ -21,7 +21,7 @@ export function Captcha({ onChange, resetKey }: Props) {
   if (status === 'failed') {
     return (
       <Group gap="xs" role="alert">
-        <Text size="sm" c="negative.8">
+        <Text size="sm" c="var(--materia-negative-text)">
           The check that you are a person could not be loaded.
         </Text>
         <Button size="xs" variant="default" onClick={retry}>

@@ -30,7 +30,11 @@ export function PasswordRules({
                 </ThemeIcon>
               }
             >
-              <Text span size="sm" c={ok ? 'positive.9' : 'negative.8'}>
+              <Text
+                span
+                size="sm"
+                c={ok ? 'var(--materia-positive-text)' : 'var(--materia-negative-text)'}
+              >
                 {rule.text}
               </Text>
               <span className="materia-visually-hidden">{ok ? ' (met)' : ' (not met)'}</span>
