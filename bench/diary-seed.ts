@@ -4,7 +4,7 @@
  * every appointment type, with three years of appointments (≈ 150,000) up to two weeks ahead:
  * ten 45-minute appointments a working day, every 48 minutes from 09:00 in the clinic's wall time,
  * half of the coming fortnight's left free so that free times exist. Written as the owner in a
- * few statements; the triggers (ids, row versions, search terms) run as for any insert.
+ * few statements; the triggers (ids, row versions) run as for any insert.
  */
 import pg from 'pg';
 import { PRODUCT_MODULE } from '../src/shared/module-entry';

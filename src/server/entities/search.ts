@@ -1,5 +1,6 @@
 /**
- * What the search box's text means, and how the matching rows are found (docs/decisions/search.md).
+ * What the search box's text means, and how the matching rows are found
+ * (docs/decisions/0064-search-by-trigram-index.md).
  *
  * A plain search and an `&` search match word by word: every word must appear, in any order, in
  * some search column (each word within one column), dates read as the clinic writes them. `=`
