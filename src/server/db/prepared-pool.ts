@@ -98,7 +98,7 @@ function guard(client: pg.PoolClient): pg.PoolClient {
 }
 
 export function preparingPool(pool: pg.Pool): PostgresPool {
-  const canceller = new Canceller({ ...pool.options, pipeline: false });
+  const canceller = new Canceller(pool.options);
   return {
     connect: async () => {
       const client = guard(await pool.connect());
