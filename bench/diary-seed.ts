@@ -4,7 +4,7 @@
  * every appointment type, with three years of appointments (≈ 150,000) up to two weeks ahead:
  * ten 45-minute appointments a working day, every 48 minutes from 09:00 in the clinic's wall time,
  * half of the coming fortnight's left free so that free times exist. Written as the owner in a
- * few statements; the triggers (ids, row versions, search terms) run as for any insert.
+ * few statements; the triggers (ids, row versions) run as for any insert.
  */
 import pg from 'pg';
 import { PRODUCT_MODULE } from '../src/shared/module-entry';
@@ -29,7 +29,7 @@ export interface DiaryClinic {
  * appointments (rescheduled from, series) and from waitlist offers have no index, so PostgreSQL
  * reads every appointment of the company for each one deleted — hours for the seed's 150,000
  * (a kept BENCH_DATA_DIR seeded again). The dependents are deleted or unlinked here instead and
- * the delete runs with the triggers off (session_replication_role), the search rows with it.
+ * the delete runs with the triggers off (session_replication_role).
  */
 export async function deleteAppointments(
   client: pg.Client,
@@ -52,11 +52,6 @@ export async function deleteAppointments(
          where b.company_id = $1 and a.company_id = $1 and b.${column} = a.appointment_id ${mine}`,
         values,
       );
-    await client.query(
-      `delete from appointments_search where company_id = $1
-       ${ids ? 'and row_id = any($2::bigint[])' : ''}`,
-      values,
-    );
     await client.query('set local session_replication_role = replica');
     await client.query(`delete from appointments where company_id = $1 ${which}`, values);
     await client.query('commit');

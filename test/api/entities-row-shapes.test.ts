@@ -60,7 +60,7 @@ describe('summary rows', () => {
     expect(summaryKeys(patients).length).toBeLessThan(patients.fields.length / 3);
   });
 
-  // Two words take another path (search-pages.ts, `firstWithRows`): its rows must be as plain.
+  // A searched page's rows are read by their ids (repository.ts, `rowsOfKeys`): they must be as plain.
   it.each([
     ['one word', (row: Row) => String(row.patient_last_name).slice(0, 4)],
     [

@@ -14,7 +14,6 @@ import {
 } from '../../src/server/db/ddl/drift';
 import { readMigrationFiles } from '../../src/server/db/ddl/migration-files';
 import { MIGRATIONS } from '../../src/server/db/migrations';
-import { refillSearchTermsSql } from '../../src/server/db/ddl/search';
 import {
   ENTITIES,
   countries,
@@ -60,23 +59,6 @@ async function indexesOf(table: string): Promise<string[]> {
     [table],
   );
   return rows.map((r) => r.name);
-}
-
-/** How many terms the countries' terms table holds. */
-async function termsOfCountries(): Promise<number> {
-  const { rows } = await ownerClient().query<{ n: number }>(
-    'select count(*)::int as n from countries_search',
-  );
-  return rows[0]!.n;
-}
-
-/** Terms of the countries' terms table that start another term of the same country. */
-async function prefixTerms(): Promise<number> {
-  const { rows } = await ownerClient().query<{ n: number }>(`select count(*)::int as n
-    from countries_search s where exists (select 1 from countries_search u
-      where u.company_id = s.company_id and u.row_id = s.row_id and u.term > s.term
-        and starts_with(u.term, s.term))`);
-  return rows[0]!.n;
 }
 
 describe('schema drift', () => {
@@ -131,29 +113,16 @@ describe('schema drift', () => {
     expect(after).toEqual([]);
   });
 
-  it('finds an earlier search_terms(), and its fixes fill every terms table again', async () => {
-    // The function as migration 0018 made it (every ending of every word, prefixes included),
-    // and the countries' terms as it made them ('gb' beside 'gbr'). One small table: the
-    // refill locks it, and the other test files share this database.
-    const earlier = `create or replace function search_terms(document text) returns text[]
-      language sql immutable strict parallel safe as $$
-        select coalesce(array_agg(distinct left(substr(word, start), 10)), '{}')
-        from regexp_split_to_table(document, '[' || chr(31) || '[:space:]]+') word,
-          generate_series(1, length(word) - 1) start
-      $$;
-      ${refillSearchTermsSql(countries, 'countries_search_pkey')}`;
-    const { before, after, looked } = await driftAndAfterFixes([countries], {
-      prepare: earlier,
-      look: async () => ({ prefixes: await prefixTerms(), terms: await termsOfCountries() }),
+  it('finds a missing search index and search function, and its fixes make them again', async () => {
+    const { before, after } = await driftAndAfterFixes([countries], {
+      prepare: `drop index countries_search_trgm;
+        drop function search_countries(text[], integer[], bigint);`,
     });
     expect(before).toEqual([
-      'search_terms(): is not the definition in db/ddl/search.ts',
-      'countries_search: holds the terms of an earlier search_terms()',
+      'countries_search_trgm: no trigram index of the search text',
+      'search_countries(): search function missing',
     ]);
     expect(after).toEqual([]);
-    const [old, now] = looked;
-    expect(old!.prefixes).toBeGreaterThan(0);
-    expect(now).toEqual({ prefixes: 0, terms: old!.terms - old!.prefixes });
   });
 
   it('finds a partial index beside the whole one a definition asks for, and drops it', async () => {

@@ -9,10 +9,6 @@
  * time: a search that reads no row of B's can not
  * take longer because of B's rows. (Planning is left out: with literal values the planner may
  * look at the ends of a whole index; the server's prepared statements are planned once.)
- *
- * And whatever plan PostgreSQL picks, the head key is read by its head only (stale statistics
- * once made a plan read a range of terms through it, filtering every term of the company): it is
- * partial on a condition only statements that name the head imply (db/ddl/search.ts).
  */
 import { sql, type CompiledQuery, type Kysely } from 'kysely';
 import pg from 'pg';
@@ -27,7 +23,6 @@ import { callerFor, type Caller, type Row } from '../api/entities-helpers';
 import { newCompany, type TestCompany } from '../support/api';
 import { addPatients } from '../support/bulk-patients';
 import { capturingDb } from '../support/capturing-db';
-import { inRolledBackDdl } from '../support/rolled-back-ddl';
 import { useTestServer } from '../support/test-env';
 import { adminToken } from '../support/users';
 
@@ -45,7 +40,6 @@ beforeAll(async () => {
   b = await newCompany(env.server, 'Clinic B');
   callA = callerFor(env.server, a, await adminToken(env.server, a));
   callB = callerFor(env.server, b, await adminToken(env.server, b));
-  // A is past the 1,000-row walk, so its searches read the terms.
   await addPatients(env.server.database.ownerUrl, [a.companyId, b.companyId], [1500, 800], 0.7);
   owner = new pg.Pool({ connectionString: env.server.database.ownerUrl, max: 1 });
   capturing = capturingDb(env.server.database.appUrl, (query) => captured.push(query));
@@ -147,47 +141,6 @@ async function searchInA(
   }
   return { found, work, statements: all };
 }
-
-interface IndexNode extends PlanNode {
-  'Index Name'?: string;
-  'Index Cond'?: string;
-  Plans?: IndexNode[];
-}
-
-/** The plan's reads of an index, with their conditions. */
-const indexReads = (node: IndexNode, index: string): IndexNode[] => [
-  ...(node['Index Name'] === index ? [node] : []),
-  ...(node.Plans ?? []).flatMap((child) => indexReads(child, index)),
-];
-
-describe('the head key', () => {
-  it('is read by its head only, even when it is the only key left', async () => {
-    const statements: CompiledQuery[] = [];
-    for (const search of ['vexill', 'son', 'vexillum a', 'son vexill'])
-      statements.push(...(await searchInA(search)).statements);
-    const client = await owner.connect();
-    // The range key gone and sequential scans priced out: the head key is the planner's only
-    // other way to the terms, as a plan on stale statistics once took it. (As the owner: the
-    // app role may not drop the key. The key's predicate binds whoever reads.)
-    const reads = await inRolledBackDdl(client, async () => {
-      await client.query('alter table patients_search drop constraint patients_search_pkey');
-      await client.query('set local enable_seqscan = off');
-      await client.query(`select set_config('app.company_id', $1, true)`, [String(a.companyId)]);
-      const found: IndexNode[] = [];
-      for (const statement of statements) {
-        const result = await client.query<{ 'QUERY PLAN': [{ Plan: IndexNode }] }>(
-          `explain (analyze, format json) ${statement.sql}`,
-          [...statement.parameters],
-        );
-        found.push(...indexReads(result.rows[0]!['QUERY PLAN'][0].Plan, 'patients_search_head'));
-      }
-      return found;
-    }).finally(() => client.release());
-    // "son" is common in A: its page is read from the head key, by its head.
-    expect(reads.length).toBeGreaterThan(0);
-    for (const read of reads) expect(read['Index Cond']).toMatch(/\bhead\b/);
-  });
-});
 
 describe("another company's rows", () => {
   it('are not found, counted or timed by a search', async () => {

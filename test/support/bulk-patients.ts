@@ -2,14 +2,10 @@
  * Patients in bulk, as the owner: one `insert … select generate_series` per half of the given
  * companies, names drawn like a real clinic's. Secondary indexes are dropped for the load and
  * rebuilt after it (as a restore does), and each company's id sequence is set past its seeded ids.
- * The load runs without triggers, so the search terms of the new rows are written by the same SQL a
- * migration fills them with, the terms' key dropped meanwhile and rebuilt after. The scale benches
- * load a million patients with it; the search tests a few thousand.
+ * The scale benches load a million patients with it; the search tests a few thousand.
  */
 import pg from 'pg';
-import { searchTermsOfRowsSql } from '../../src/server/db/ddl/search';
 import * as people from '../../src/server/seed/data/people';
-import { patients } from '../../src/shared/entities/patients';
 
 /** More first names than the demo's, so that 3-letter searches match like a real clinic's. */
 // prettier-ignore
@@ -134,11 +130,9 @@ export async function seedPatients(ownerUrl: string, target: SeedTarget): Promis
   try {
     const indexes = await owner.query<{ name: string; definition: string }>(
       `select indexname as name, indexdef as definition from pg_indexes
-       where schemaname = 'public' and tablename in ('patients', 'patients_search')
-         and indexname not in ('patients_pkey', 'patients_search_pkey')`,
+       where schemaname = 'public' and tablename = 'patients' and indexname <> 'patients_pkey'`,
     );
     for (const index of indexes.rows) await owner.query(`drop index ${index.name}`);
-    await owner.query(`alter table patients_search drop constraint patients_search_pkey`);
     const halves: Batch[] = [
       { companyIds: [], firstIds: [], counts: [] },
       { companyIds: [], firstIds: [], counts: [] },
@@ -152,13 +146,7 @@ export async function seedPatients(ownerUrl: string, target: SeedTarget): Promis
     });
     await Promise.all(halves.map((batch, i) => insertHalf(ownerUrl, batch, i)));
     // Two builders at a time: one per core.
-    const queue = [
-      ...indexes.rows,
-      {
-        name: 'patients_search_pkey',
-        definition: `alter table patients_search add primary key (company_id, term, sort_name, row_id)`,
-      },
-    ];
+    const queue = [...indexes.rows];
     await Promise.all(
       [0, 1].map(async () => {
         const client = new pg.Client({ connectionString: ownerUrl });
@@ -178,7 +166,6 @@ export async function seedPatients(ownerUrl: string, target: SeedTarget): Promis
     // What autovacuum would do soon after such a load: statistics, and the visibility map that
     // lets index-only scans skip the table.
     await owner.query('vacuum (analyze) patients');
-    await owner.query('vacuum (analyze) patients_search');
   } finally {
     await owner.end();
   }
@@ -197,13 +184,6 @@ async function insertHalf(ownerUrl: string, batch: Batch, seed: number): Promise
       await client.query(`create sequence if not exists tenant_seq.patients_${Number(id)}`);
     }
     await client.query(INSERT_SQL, insertParams(batch));
-    // The new rows' terms: those past each company's existing patients (ids are numbered per company).
-    await client.query(
-      `${searchTermsOfRowsSql(patients)}
-       join unnest($1::bigint[], $2::bigint[]) c(company_id, first_id)
-         on r.company_id = c.company_id and r.patient_id >= c.first_id`,
-      [batch.companyIds, batch.firstIds],
-    );
   } finally {
     await client.end();
   }
@@ -211,7 +191,7 @@ async function insertHalf(ownerUrl: string, batch: Batch, seed: number): Promise
 
 /**
  * Adds `counts[i]` patients to each of `companies` through the ordinary path — triggers on, so
- * ids, search terms and row versions are written as the application writes them — with names
+ * ids and row versions are written as the application writes them — with names
  * drawn from `seed`, so a test sees the same patients every run. For thousands, not millions.
  */
 export async function addPatients(
@@ -236,13 +216,10 @@ export async function addPatients(
       const batch = { companyIds: [company], firstIds: [(last.get(company) ?? 0) + 1] };
       await client.query(INSERT_SQL, insertParams({ ...batch, counts: [counts[i]!] }));
     }
-    // What autoanalyze would do soon after such a load. Without it a test's plans depend on when
-    // autoanalyze happens to run: on PostgreSQL 15 in CI the isolation test saw a search of
-    // company A read 85,757 rows (about all of A's terms) before B's change and 5 after it, when
-    // autoanalyze had run in between; statistics that do not know the company yet make reading
-    // all its terms look as cheap as reading the word's range.
+    // What autoanalyze would do soon after such a load: without it a test's plans depend on when
+    // autoanalyze happens to run (statistics that do not know the company yet make reading all
+    // of its rows look cheap).
     await client.query('analyze patients');
-    await client.query('analyze patients_search');
   } finally {
     await client.end();
   }
@@ -250,8 +227,8 @@ export async function addPatients(
 
 /**
  * `count` patients for one company in one statement with triggers off, as seedPatients writes
- * them, but with every index kept (other test files share the table meanwhile) and without
- * search terms: for tests that read the rows whole (an export), not through a search. 100,000
+ * them, but with every index kept (other test files share the table meanwhile): for tests that
+ * read the rows whole (an export). 100,000
  * take seconds, where the ordinary path (addPatients) takes minutes.
  */
 export async function loadPatients(ownerUrl: string, company: number, count: number) {

@@ -16,18 +16,6 @@ export interface CatalogueTable {
   identity: string | null;
 }
 
-/**
- * Search-term tables: the triggers of their entity table (`{table}_search_added_or_removed`)
- * fill them again as its rows are restored, so they are derived data, not copied.
- */
-async function readSearchTables(client: pg.ClientBase): Promise<Set<string>> {
-  const { rows } = await client.query<{ name: string }>(`
-    select c.relname || '_search' as name from pg_trigger t join pg_class c on c.oid = t.tgrelid
-    where c.relnamespace = 'public'::regnamespace
-      and t.tgname = c.relname || '_search_added_or_removed'`);
-  return new Set(rows.map((r) => r.name));
-}
-
 /** Copied apart or not at all: the migration record (the header carries the level) and the
  *  companies (each clinic's section carries its row). */
 const NOT_TABLE_SECTIONS = new Set(['schema_migrations', 'companies']);
@@ -86,8 +74,7 @@ export async function copiedTables(
   client: pg.ClientBase,
 ): Promise<{ global: CatalogueTable[]; tenant: CatalogueTable[] }> {
   const all = await catalogueTables(client);
-  const derived = await readSearchTables(client);
-  const names = [...all.keys()].filter((n) => !NOT_TABLE_SECTIONS.has(n) && !derived.has(n));
+  const names = [...all.keys()].filter((n) => !NOT_TABLE_SECTIONS.has(n));
   const ordered = orderByReferences(names, await readForeignKeys(client)).map((n) => all.get(n)!);
   return { global: ordered.filter((t) => !t.tenant), tenant: ordered.filter((t) => t.tenant) };
 }

@@ -2,7 +2,7 @@
  * Loads a table's rows from the backup. Rows are copied into a temporary table first (COPY FROM
  * is refused on tables whose row-level security binds the role, and needs no company_id there),
  * then inserted into the real table for their clinic. The table's triggers stay on: they number
- * per-clinic ids past the loaded ones, rebuild the search terms, and tell running servers.
+ * per-clinic ids past the loaded ones and tell running servers.
  */
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';

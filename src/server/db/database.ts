@@ -132,9 +132,6 @@ export async function openDatabase(config: Config, log: Logger, step?: Step): Pr
       // have prepared and planned (prepared-pool.ts): the palette's first search after a pause of
       // 35 s took 98 ms on a new connection, 17 ms on a kept one.
       min: Math.min(WARM_CONNECTIONS, config.databasePoolSize),
-      // A statement may be written before the previous one is answered: the transaction start
-      // travels with the first statement (prepared-pool.ts).
-      pipeline: true,
     });
     // An idle connection cut (the cluster stopping or dying) is the watchdog's to report, once.
     pool.on('error', (error) => log.debug(`Idle database connection lost: ${error.message}`));

@@ -1,18 +1,13 @@
 /**
- * The application's connections, as Kysely gets them. Two things make a request's round trips to
- * PostgreSQL fewer and cheaper:
- * - Kysely sends every query unnamed, so PostgreSQL parses and plans it afresh each time — for the
- *   short queries of a request that costs more than running them (measured: 460 µs unnamed vs
- *   160 µs prepared for the token lookup). Each parameterised statement is prepared once per
- *   connection, under a name derived from its text.
- * - Statements nobody waits for (a transaction's start, an audit row) are held back and written
- *   with the next statement (held-statements.ts).
+ * The application's connections, as Kysely gets them. Kysely sends every query unnamed, so
+ * PostgreSQL parses and plans it afresh each time — for the short queries of a request that costs
+ * more than running them (measured: 460 µs unnamed vs 160 µs prepared for the token lookup). Each
+ * parameterised statement is prepared once per connection, under a name derived from its text.
  */
 import { createHash } from 'node:crypto';
 import type { PostgresPool, PostgresPoolClient } from 'kysely';
 import type pg from 'pg';
 import { Canceller, CALLER_GONE, currentCallSignal } from './cancel-on-close';
-import { holdingSender } from './held-statements';
 
 /** Each connection keeps at most this many prepared statements; later ones run unnamed. */
 const MAX_PREPARED_PER_CONNECTION = 200;
@@ -77,13 +72,12 @@ function preparingClient(client: pg.PoolClient, canceller: Canceller): PostgresP
     }
     return client.query(sql, parameters as unknown[]);
   };
-  const sendOrHold = holdingSender(send, client.connection.stream);
   return {
     query(sqlOrCursor: unknown, parameters?: ReadonlyArray<unknown>): never {
       if (typeof sqlOrCursor !== 'string') {
         return client.query(sqlOrCursor as string, parameters as unknown[]) as never;
       }
-      return sendOrHold(sqlOrCursor, parameters) as never;
+      return send(sqlOrCursor, parameters) as never;
     },
     release: cancelledWithCall(client, canceller),
   };
@@ -103,9 +97,8 @@ function guard(client: pg.PoolClient): pg.PoolClient {
   return client;
 }
 
-/** `pool` must be created with `pipeline: true` for the transaction start to share a write. */
 export function preparingPool(pool: pg.Pool): PostgresPool {
-  const canceller = new Canceller({ ...pool.options, pipeline: false });
+  const canceller = new Canceller(pool.options);
   return {
     connect: async () => {
       const client = guard(await pool.connect());

@@ -52,8 +52,8 @@ async function resolveSet(ctx: CallContext, d: EntityDefinition, input: SetInput
     throw badRequest('Give either "selected" or "matching".');
   const read = await readOf(ctx, d);
   const set = input.matching
-    ? await wholeSet(read, input.matching)
-    : await wholeSet(read, {}).then((all) => ({ ...all, where: [repo.byIds(d, input.selected!)] }));
+    ? wholeSet(read, input.matching)
+    : { ...wholeSet(read, {}), where: [repo.byIds(d, input.selected!)] };
   const rows = await repo.labelRows(ctx.trx, d, companyOf(ctx), { ...set, limit: BULK_LIMIT + 1 });
   if (rows.length > BULK_LIMIT) throw badRequest(bulkLimitText(rows.length, d.title));
   const ids = rows.map((row) => row.id);
@@ -138,7 +138,7 @@ export function bulkCalls(
       route: 'list',
       input: matchingInput,
       handler: async (ctx, input) => {
-        const set = await wholeSet(await readOf(ctx, d), input);
+        const set = wholeSet(await readOf(ctx, d), input);
         return {
           count: await repo.countRows(ctx.trx, d, companyOf(ctx), set.where),
           limit: BULK_LIMIT,

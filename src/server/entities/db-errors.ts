@@ -5,7 +5,6 @@
  */
 import { sql } from 'kysely';
 import { ENTITIES, type EntityDefinition } from '../../shared/entities';
-import { held } from '../db/held-statements';
 import type { CallContext } from '../http/calls';
 import { ApiError, badRequest, conflict } from '../http/errors';
 import type { EntityBehaviour } from './behaviour';
@@ -128,15 +127,14 @@ export async function explainedWrite<T>(
   work: () => Promise<T>,
 ): Promise<T> {
   if (!behaviour.explainWriteError) return explained(definition, work);
-  // Held: the savepoint goes out with the write, its release with the next statement.
-  await sql.raw(held('savepoint explained_write')).execute(ctx.trx);
+  await sql.raw('savepoint explained_write').execute(ctx.trx);
   try {
     const result = await work();
-    await sql.raw(held('release savepoint explained_write')).execute(ctx.trx);
+    await sql.raw('release savepoint explained_write').execute(ctx.trx);
     return result;
   } catch (error) {
     if (error instanceof ApiError) throw error;
-    await sql.raw(held('rollback to savepoint explained_write')).execute(ctx.trx);
+    await sql.raw('rollback to savepoint explained_write').execute(ctx.trx);
     await behaviour.explainWriteError(ctx, error, values);
     return explainDatabaseError(error, definition);
   }

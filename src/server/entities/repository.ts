@@ -174,12 +174,9 @@ export const listShapeQuery = (
 
 /**
  * The rows of a search's page in the list's own order, in the statement that finds them: `page`
- * gives its `(id, name)` rows (search-pages.ts, `pageSteps`), and each row is then read by its
- * key. The read is lateral and fenced (`offset 0`) so that it stays one probe
- * per key whatever the statistics: as a plain subquery or join the planner of PostgreSQL 15 could
- * scan the company's rows for the keys instead (the isolation test saw it change with another
- * company's statistics). One round trip instead of two: the keys no longer come back to be sent
- * again as values.
+ * gives its `(id, name)` rows (search.ts, `matchingRows`), and each row is then read by its key
+ * under row-level security. The read is lateral and fenced (`offset 0`) so that it stays one
+ * probe per key whatever the statistics (as a join, the planner could scan the company's rows).
  */
 export const rowsOfKeys = (
   trx: Tx,

@@ -1,7 +1,7 @@
 /**
- * The SQL text of an entity's full-text search document. The migration that builds the index and
- * the repository that queries it use this one function, so the expressions match exactly and the
- * index is used. Column names come from definitions and are checked to be plain identifiers.
+ * Names and expressions shared by the search's SQL (./search.ts) and its DDL (db/ddl/search.ts),
+ * so that the query and the index or function it relies on can not drift apart. Column names come
+ * from definitions and are checked to be plain identifiers.
  */
 const IDENTIFIER = /^[a-z_][a-z0-9_]*$/;
 
@@ -18,28 +18,12 @@ export function searchDocumentSql(columns: readonly string[], alias?: string): s
 }
 
 /**
- * `search_text` (migration 0006): every search column lower-cased, each between separators, so
- * that one LIKE inside the list-order index answers "any search column contains…" exactly — a
- * term without the separator can only match within one column.
+ * `search_text`: every search column lower-cased, each between separators, so that one LIKE
+ * answers "any search column contains…" exactly (a word without the separator can only match
+ * within one column).
  */
 export const SEARCH_TEXT_COLUMN = 'search_text';
 export const SEARCH_SEPARATOR = '\u001f';
 
-/**
- * The search terms of a row (db/ddl/search.ts): every ending of every stored word, at least
- * SEARCH_TERM_MIN characters long, cut to its first SEARCH_TERM_LENGTH characters. A typed word
- * of SEARCH_TERM_MIN…SEARCH_TERM_LENGTH characters is found exactly by the range of terms that
- * start with it; a longer one by the range of its first characters, checked against the row.
- */
-export const SEARCH_TERM_LENGTH = 10;
-export const SEARCH_TERM_MIN = 2;
-
-/**
- * The head of a term: its first characters, a column of the terms table with a key of its own in
- * list order (company, head, sort_name, row_id), so that the first rows holding a common word
- * come out in list order without reading and sorting the word's whole range.
- */
-export const SEARCH_HEAD_LENGTH = 3;
-
-/** The terms table of an entity table. */
-export const searchTableOf = (d: { table: string }) => `${plainIdentifier(d.table)}_search`;
+/** The search function of an entity table (db/ddl/search.ts): `search_patients(…)`. */
+export const searchFunctionOf = (d: { table: string }) => `search_${plainIdentifier(d.table)}`;

@@ -42,7 +42,7 @@ export async function exportSet(
   // Everything that can be refused is checked before the reply starts: after that, a failure
   // can only cut the download short, not answer with a message.
   const read = await readOf(ctx, d);
-  const set = await wholeSet(read, input);
+  const set = wholeSet(read, input);
   const units = await companyUnits(ctx.trx, companyId);
   const context = { system: units.unitSystem, currency: units.currency, timeZone: read.zone };
   const columns = exportColumns(d, input.columns, input.formatted, context);

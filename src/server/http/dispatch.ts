@@ -13,7 +13,6 @@ import {
 import { moduleByName } from '../../shared/modules';
 import { grants } from '../../shared/privileges';
 import { DATABASE_DOWN_TEXT, RETRY_AFTER_SECONDS, unavailableError } from '../db/availability';
-import { heldQuery } from '../db/held-statements';
 import { whileCallerWaits } from '../db/cancel-on-close';
 import { downloadStatementTimeout, inTenant, type Tx } from '../db/tenancy';
 import { schemaBehind } from '../entities/db-errors';
@@ -243,10 +242,7 @@ async function holdingDownloadSlot<T>(
   }
 }
 
-/**
- * The audit rows go out with the call's next statement (or its commit): nothing waits for them.
- * Many entries (an import's rows) make one multi-row insert.
- */
+/** The call's audit rows, in its transaction. Many entries (an import's rows) make one multi-row insert. */
 async function writeAudit(ctx: CallContext, entries: readonly AuditEntry[]): Promise<void> {
   // 8 parameters an entry: a slice stays well under PostgreSQL's 65,535.
   for (let start = 0; start < entries.length; start += AUDIT_ROWS_PER_STATEMENT)
@@ -256,7 +252,7 @@ async function writeAudit(ctx: CallContext, entries: readonly AuditEntry[]): Pro
 const AUDIT_ROWS_PER_STATEMENT = 4000;
 
 async function writeAuditRows(ctx: CallContext, entries: readonly AuditEntry[]): Promise<void> {
-  const insert = ctx.trx
+  await ctx.trx
     .insertInto('audit_log')
     .values(
       entries.map((entry) => ({
@@ -270,6 +266,5 @@ async function writeAuditRows(ctx: CallContext, entries: readonly AuditEntry[]):
         ip: ctx.caller.ip,
       })),
     )
-    .compile();
-  await ctx.trx.executeQuery(heldQuery(insert));
+    .execute();
 }

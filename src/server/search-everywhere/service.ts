@@ -14,9 +14,8 @@ import {
 } from '../../shared/search-everywhere';
 import { sql, type RawBuilder } from 'kysely';
 import type { CallContext } from '../http/calls';
-import { typeaheadLabels, typeaheadSteps } from '../entities/filtered-reads';
+import { typeaheadLabels, typeaheadSource } from '../entities/filtered-reads';
 import { clinicTimeZone } from '../diary/time-zone';
-import type { NamedRow } from '../entities/search-pages';
 
 const KIND_DEFINITIONS: readonly EntityDefinition[] = EVERYWHERE_KINDS.map((entities) => {
   const definition = entityByPath(entities);
@@ -34,7 +33,6 @@ async function mayList(ctx: CallContext, d: EntityDefinition): Promise<boolean> 
 }
 
 type Rows = EverywhereGroup['rows'];
-type Steps = NonNullable<ReturnType<typeof typeaheadSteps>>;
 
 /** `(kind, id, name)` of each kind's first rows, in each kind's order. */
 const firstRowsOf = (kind: number, rows: RawBuilder<unknown>) =>
@@ -58,45 +56,6 @@ async function readRows(
     into.get(Number(row.kind))!.push({ id: Number(row.id), label: row.name });
 }
 
-/**
- * The kinds whose search the terms serve, read together: one statement for a one-word search,
- * two for several words (each kind's walk and range sizes, then the terms of those that need
- * them), instead of one or two per kind. A statement is a round trip between the server and
- * PostgreSQL, and on a busy machine each trip may wait for a core.
- */
-async function readTogether(
-  ctx: CallContext,
-  kinds: ReadonlyArray<{ kind: number; steps: Steps }>,
-): Promise<Map<number, Rows>> {
-  const found = new Map<number, Rows>();
-  const oneStep = kinds.flatMap(({ kind, steps }) =>
-    'rows' in steps ? [{ kind, rows: steps.rows }] : [],
-  );
-  await readRows(ctx, oneStep, found);
-  const twoSteps = kinds.flatMap(({ kind, steps }) => ('first' in steps ? [{ kind, steps }] : []));
-  if (twoSteps.length === 0) return found;
-  const firsts = twoSteps.map(
-    ({ kind, steps }) => sql`(select ${sql.lit(kind)} as kind, f.page, f.sizes
-      from (${steps.first}) f)`,
-  );
-  const answers = await sql<{ kind: number; page: NamedRow[] | null; sizes: number[] | null }>`
-    ${sql.join(firsts, sql` union all `)}`.execute(ctx.trx);
-  const second: Array<{ kind: number; rows: RawBuilder<unknown> }> = [];
-  for (const answer of answers.rows) {
-    const kind = Number(answer.kind);
-    const page = twoSteps.find((k) => k.kind === kind)!.steps.then(answer);
-    // The first statement's rows are the page already (at most EVERYWHERE_ROWS, in order).
-    if (Array.isArray(page))
-      found.set(
-        kind,
-        page.map((r) => ({ id: r.id, label: r.name })),
-      );
-    else second.push({ kind, rows: page });
-  }
-  await readRows(ctx, second, found);
-  return found;
-}
-
 export async function searchEverywhere(ctx: CallContext, text: string): Promise<EverywhereGroup[]> {
   if (!searchesRecords(text)) return [];
   const companyId = ctx.caller.company.company_id;
@@ -105,10 +64,12 @@ export async function searchEverywhere(ctx: CallContext, text: string): Promise<
   const listed: EntityDefinition[] = [];
   for (const d of KIND_DEFINITIONS) if (await mayList(ctx, d)) listed.push(d);
   const served = listed.flatMap((d, kind) => {
-    const steps = typeaheadSteps({ d, companyId, zone }, query, EVERYWHERE_ROWS);
-    return steps ? [{ kind, steps }] : [];
+    const rows = typeaheadSource({ d, companyId, zone }, query, EVERYWHERE_ROWS);
+    return rows ? [{ kind, rows }] : [];
   });
-  const found = await readTogether(ctx, served);
+  // The sets the search function answers, in one statement: one round trip, not one a set.
+  const found = new Map<number, Rows>();
+  await readRows(ctx, served, found);
   // The others one after the other: one transaction is one connection, whose statements run
   // in turn.
   const groups: EverywhereGroup[] = [];

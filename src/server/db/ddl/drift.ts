@@ -6,7 +6,7 @@
  */
 import type pg from 'pg';
 import type { EntityDefinition, FieldDefinition } from '../../../shared/entities';
-import { SEARCH_TEXT_COLUMN, searchTableOf } from '../../entities/search-sql';
+import { SEARCH_TEXT_COLUMN, searchFunctionOf } from '../../entities/search-sql';
 import { allowedValues, columnSql, isNullable, optionCheckSql, udtOf } from './columns';
 import { dropIndexSql, indexSql, isPartialOn } from './indexes';
 import { linkedTables, linkTableSql } from './links';
@@ -14,20 +14,7 @@ import { printedExpression, readLiveSchema, type LiveSchema, type LiveTable } fr
 import { foreignKeySql, onDeleteOf, referencedTable } from './references';
 import { ROW_VERSION_COLUMN, addRowVersionSql } from './row-version';
 import { createEntityTableSql } from './table';
-import {
-  SEARCH_HEAD,
-  SEARCH_SHORT_HEAD,
-  SEARCH_TERMS_BODY,
-  SEARCH_TERMS_FUNCTION_SQL,
-  redefineSearchTextSql,
-  refillSearchTermsSql,
-  dropTermsForeignKeySql,
-  isTermsKey,
-  searchTermsKeySql,
-  searchTermsChangedTriggerSql,
-  searchTermsSql,
-  searchTextSql,
-} from './search';
+import { redefineSearchTextSql, searchFunctionSql, searchIndexSql, searchTextSql } from './search';
 
 export interface Drift {
   /** `table` or `table.column`. */
@@ -154,11 +141,8 @@ async function searchDrift(
   client: pg.ClientBase,
   d: EntityDefinition,
   live: LiveTable,
-  schema: LiveSchema,
-  termsOutdated: boolean,
 ): Promise<Drift[]> {
   if (d.list.search.length === 0) return [];
-  const subject = `${d.table}.${SEARCH_TEXT_COLUMN}`;
   const drifts: Drift[] = [];
   const expected = await printedExpression(
     client,
@@ -168,79 +152,30 @@ async function searchDrift(
     searchTextSql(d),
   );
   const current = live.columns.get(SEARCH_TEXT_COLUMN)?.generated ?? null;
-  const terms = searchTableOf(d);
-  const liveTerms = schema.get(terms);
-  const termsKey = liveTerms?.constraints.find((c) => c.type === 'p');
   if (expected !== current) {
     drifts.push({
-      subject,
+      subject: `${d.table}.${SEARCH_TEXT_COLUMN}`,
       problem: `is not the search over ${d.list.search.join(', ')} (it is ${current ?? 'missing'})`,
-      // The terms of every row are rebuilt. The terms trigger's condition names search_text, so
-      // it is dropped with the column.
-      fix: termsKey
-        ? `drop trigger ${terms}_changed on ${d.table};
-${redefineSearchTextSql(d).trim()}
-${searchTermsChangedTriggerSql(d)}
-${refillSearchTermsSql(d, termsKey.name)}`
-        : redefineSearchTextSql(d).trim(),
-      rewrites: termsKey ? terms : undefined,
+      fix: redefineSearchTextSql(d).trim(),
     });
-  } else if (termsKey && termsOutdated) {
+  } else if (!live.indexes.some((index) => index.name === `${d.table}_search_trgm`)) {
     drifts.push({
-      subject: terms,
-      problem: 'holds the terms of an earlier search_terms()',
-      fix: refillSearchTermsSql(d, termsKey.name),
-      rewrites: terms,
+      subject: `${d.table}_search_trgm`,
+      problem: 'no trigram index of the search text',
+      fix: searchIndexSql(d),
     });
   }
-  // One head at a time, in the order the migrations added them.
-  const missing = HEAD_PROBLEMS.find(({ head }) => !liveTerms?.columns.has(head.column));
-  if (!liveTerms) {
+  const { rows } = await client.query(`select 1 from pg_proc where proname = $1`, [
+    searchFunctionOf(d),
+  ]);
+  if (rows.length === 0)
     drifts.push({
-      subject: terms,
-      problem: 'search terms table missing',
-      fix: searchTermsSql(d).trim(),
+      subject: `${searchFunctionOf(d)}()`,
+      problem: 'search function missing',
+      fix: searchFunctionSql(d),
     });
-  } else if (missing) {
-    drifts.push({
-      subject: `${terms}.${missing.head.column}`,
-      problem: missing.noColumn,
-      fix: missing.head.addSql(d),
-      rewrites: terms,
-    });
-  } else {
-    if (termsKey && !isTermsKey(termsKey.definition))
-      drifts.push({
-        subject: `${terms} primary key`,
-        problem: `is not the terms' range key (it is ${termsKey.definition})`,
-        fix: searchTermsKeySql(d, termsKey.name),
-      });
-    for (const foreign of liveTerms.constraints.filter((c) => c.type === 'f'))
-      drifts.push({
-        subject: `${terms} ${foreign.name}`,
-        problem: `checks every term against ${foreign.references} (its terms come and go with their rows)`,
-        fix: dropTermsForeignKeySql(d, foreign.name),
-      });
-    for (const { head, noKey } of HEAD_PROBLEMS)
-      if (!liveTerms.indexes.some((index) => index.columns.join() === head.key.join()))
-        drifts.push({ subject: `${terms}_${head.column}`, problem: noKey, fix: head.keySql(d) });
-  }
   return drifts;
 }
-
-/** What the drift check says of each head of the terms (db/ddl/search.ts) that is missing. */
-const HEAD_PROBLEMS = [
-  {
-    head: SEARCH_HEAD,
-    noColumn: 'no head key (terms by their first characters, in list order)',
-    noKey: 'the head key is not partial (a range of terms could be read through it)',
-  },
-  {
-    head: SEARCH_SHORT_HEAD,
-    noColumn: 'no short head key (the terms of a two-letter word, in list order)',
-    noKey: 'no partial short head key (the terms of a two-letter word, in list order)',
-  },
-];
 
 function linkDrift(d: EntityDefinition, schema: LiveSchema): Drift[] {
   return d.relations.flatMap((relation): Drift[] => {
@@ -301,36 +236,12 @@ function tableDrift(d: EntityDefinition, live: LiveTable): Drift[] {
   return drifts;
 }
 
-/**
- * `search_terms()` when it is not SEARCH_TERMS_BODY: replaced first, after which every terms
- * table is filled again with its terms (searchDrift, `termsOutdated`).
- */
-async function termsFunctionDrift(client: pg.ClientBase): Promise<Drift[]> {
-  const { rows } = await client.query<{ body: string }>(
-    `select prosrc as body from pg_proc where proname = 'search_terms'`,
-  );
-  const body = rows[0]?.body;
-  if (body === SEARCH_TERMS_BODY) return [];
-  return [
-    {
-      subject: 'search_terms()',
-      problem: body === undefined ? 'missing' : 'is not the definition in db/ddl/search.ts',
-      fix: SEARCH_TERMS_FUNCTION_SQL,
-    },
-  ];
-}
-
-async function entityDrift(
-  client: pg.ClientBase,
-  d: EntityDefinition,
-  schema: LiveSchema,
-  termsOutdated: boolean,
-) {
+async function entityDrift(client: pg.ClientBase, d: EntityDefinition, schema: LiveSchema) {
   const live = schema.get(d.table);
   if (!live) return [{ subject: d.table, problem: 'table missing', fix: createEntityTableSql(d) }];
   const drifts: Drift[] = tableDrift(d, live);
   for (const field of d.fields) drifts.push(...(await fieldDrift(client, d, field, live)));
-  drifts.push(...(await searchDrift(client, d, live, schema, termsOutdated)));
+  drifts.push(...(await searchDrift(client, d, live)));
   drifts.push(...linkDrift(d, schema));
   return drifts;
 }
@@ -344,9 +255,8 @@ export async function schemaDriftWithin(
   definitions: readonly EntityDefinition[],
 ): Promise<Drift[]> {
   const schema = await readLiveSchema(client);
-  const drifts = await termsFunctionDrift(client);
-  const outdated = drifts.length > 0;
-  for (const d of definitions) drifts.push(...(await entityDrift(client, d, schema, outdated)));
+  const drifts: Drift[] = [];
+  for (const d of definitions) drifts.push(...(await entityDrift(client, d, schema)));
   return drifts;
 }
 

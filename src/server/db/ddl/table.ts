@@ -1,7 +1,7 @@
 /**
  * A new entity's whole storage from its definition: the table (columns, option CHECKs, foreign
  * keys, row version, search text), its indexes, row-level security and per-company ids, its
- * search terms table and the link tables of its relations.
+ * search index and function, and the link tables of its relations.
  */
 import type { EntityDefinition } from '../../../shared/entities';
 import { SEARCH_TEXT_COLUMN } from '../../entities/search-sql';
@@ -11,7 +11,7 @@ import { entityIndexesSql } from './indexes';
 import { linkTableSql } from './links';
 import { foreignKeySql } from './references';
 import { ROW_VERSION_COLUMN, rowVersionTriggerSql } from './row-version';
-import { orderIndexSql, searchTermsSql, searchTextSql } from './search';
+import { orderIndexSql, searchFunctionSql, searchIndexSql, searchTextSql } from './search';
 
 export function createEntityTableSql(d: EntityDefinition): string {
   const searched = d.list.search.length > 0;
@@ -28,10 +28,10 @@ export function createEntityTableSql(d: EntityDefinition): string {
   return [
     `create table ${d.table} (\n  ${lines.join(',\n  ')}\n);`,
     ...entityIndexesSql(d),
-    ...(searched ? [orderIndexSql(d)] : []),
+    ...(searched ? [orderIndexSql(d), searchIndexSql(d)] : []),
     tenantTableSql(d.table, d.keys.id).trim(),
     rowVersionTriggerSql(d.table).trim(),
-    ...(searched ? [searchTermsSql(d).trim()] : []),
+    ...(searched ? [searchFunctionSql(d)] : []),
     ...d.relations.map((r) => linkTableSql(d, r).trim()),
   ].join('\n');
 }

@@ -43,6 +43,7 @@ import { diary0043 } from './0043_diary';
 import { diaryGuarantees0044 } from './0044_diary_guarantees';
 import { publicBooking0045 } from './0045_public_booking';
 import { appointmentReferenceIndexes0046 } from './0046_appointment_reference_indexes';
+import { searchTrigrams0047 } from './0047_search_trigrams';
 
 export const MIGRATIONS: readonly Migration[] = [
   platform,
@@ -85,4 +86,5 @@ export const MIGRATIONS: readonly Migration[] = [
   diaryGuarantees0044,
   publicBooking0045,
   appointmentReferenceIndexes0046,
+  searchTrigrams0047,
 ];
