@@ -3,9 +3,8 @@
  * colour: the type's colour, or a colour per status.
  */
 import type { AppointmentStatus } from '../../../shared/diary/statuses';
-import type { DiaryAppointment } from './diaryApi';
+import type { DiaryAppointment, ShownMove } from './diaryApi';
 import { toDate } from './diaryTime';
-import type { ShownMove } from './useAppointmentWrites';
 import type { ColourBy, ColumnsBy } from './useDiaryState';
 
 export interface CalendarEvent {

@@ -139,3 +139,13 @@ export const diaryApi = {
   setStatus: (appointmentId: number, status: AppointmentStatus) =>
     write('diary/set_status', { appointment_id: appointmentId, status }),
 };
+
+/**
+ * A dropped appointment shown at its new place before the server has it: the move asked for,
+ * over the row version it was dragged from. Once the shown range holds a later version (the
+ * saved row, or a fresh read) the row speaks for itself and the move is no longer applied.
+ */
+export interface ShownMove {
+  request: MoveRequest;
+  fromVersion: number;
+}

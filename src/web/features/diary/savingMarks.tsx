@@ -9,7 +9,7 @@ import type { EventProps } from 'react-big-calendar';
 import type { CalendarEvent } from './calendarEvents';
 import classes from './Diary.module.css';
 
-export interface SavingMarks {
+interface SavingMarks {
   set: (id: number, saving: boolean) => void;
   has: (id: number) => boolean;
   subscribe: (listener: () => void) => () => void;

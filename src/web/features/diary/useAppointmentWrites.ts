@@ -21,22 +21,13 @@ import {
   type DiaryAppointment,
   type MoveRequest,
   type RangeAnswer,
+  type ShownMove,
   type WriteOutcome,
 } from './diaryApi';
 import { createSavingMarks } from './savingMarks';
 import { DIARY_RANGE_KEY } from './useDiaryRange';
 
 type RangeKey = readonly unknown[];
-
-/**
- * A dropped appointment shown at its new place before the server has it: the move asked for,
- * over the row version it was dragged from. Once the shown range holds a later version (the
- * saved row, or a fresh read) the row speaks for itself and the move is no longer applied.
- */
-export interface ShownMove {
-  request: MoveRequest;
-  fromVersion: number;
-}
 
 interface PendingOverride {
   request: MoveRequest;
