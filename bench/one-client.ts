@@ -59,6 +59,10 @@ export async function timedSteps(
     latencies.push(performance.now() - start);
     if (statuses.some((status) => status >= 400)) failures += 1;
   }
+  return summaryOf(latencies, failures);
+}
+
+function summaryOf(latencies: number[], failures: number): OneClient {
   latencies.sort((a, b) => a - b);
   return {
     p50: percentile(latencies, 0.5),
@@ -67,6 +71,33 @@ export async function timedSteps(
     requests: latencies.length,
     failures,
   };
+}
+
+/**
+ * Two bodies sent to `path` in turn, one request at a time, for `seconds` (after 20 unmeasured
+ * pairs), each timed on its own: a figure and the floor it is divided by then share the same
+ * minutes of the machine, whose speed drifts from one minute to the next.
+ */
+export async function inTurn(
+  url: string,
+  path: string,
+  bodies: readonly [() => object, () => object],
+  seconds: number,
+): Promise<[OneClient, OneClient]> {
+  const sendOne = (body: () => object) => send(url, path, JSON.stringify(body()));
+  for (let i = 0; i < 20; i += 1) for (const body of bodies) await sendOne(body);
+  const latencies: [number[], number[]] = [[], []];
+  const failures = [0, 0];
+  const end = performance.now() + seconds * 1000;
+  while (performance.now() < end) {
+    for (const at of [0, 1] as const) {
+      const start = performance.now();
+      const status = await sendOne(bodies[at]);
+      latencies[at].push(performance.now() - start);
+      if (status >= 400) failures[at]! += 1;
+    }
+  }
+  return [summaryOf(latencies[0], failures[0]!), summaryOf(latencies[1], failures[1]!)];
 }
 
 /** Sends `body()` to `path` one request at a time for `seconds` (after a short warm-up). */

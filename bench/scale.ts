@@ -1,7 +1,9 @@
 /**
  * The 1,000,000-patient data set the scale benches share: a real server on a fresh data folder,
  * 99 more companies beside the demo clinic, the patients seeded as the owner, and a signed-in
- * demo admin. `withScaleData` hands a bench all of it and cleans up after.
+ * demo admin. `withScaleData` hands a bench all of it and cleans up after. BENCH_ONE_CLINIC=1
+ * seeds the million in the demo clinic alone (entities-seed.ts); a kept folder (BENCH_DATA_DIR)
+ * holds one set or the other, never both.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -12,6 +14,8 @@ import { seedPatients } from '../test/support/bulk-patients';
 import {
   createCompanies,
   LARGEST_COMPANY_PATIENTS,
+  ONE_CLINIC,
+  OTHER_COMPANIES,
   patientCounts,
   TOTAL_PATIENTS,
 } from './entities-seed';
@@ -21,6 +25,8 @@ export const BENCH_PASSWORD = 'Bench-Pass-2026';
 /** The demo clinic's admin, as the bench's server seeds them. */
 export const BENCH_ADMIN = { email: 'admin@demo.clinic', password: BENCH_PASSWORD };
 const PASSWORD = BENCH_PASSWORD;
+/** The patients a new server seeds in the demo clinic. */
+const DEMO_SEEDED_PATIENTS = 200;
 
 export interface Envelope<T> {
   result: boolean;
@@ -38,7 +44,7 @@ export interface ScaleServer {
 }
 
 export interface ScaleData extends ScaleServer {
-  /** The demo clinic's company id: the largest company, 100,000 patients. */
+  /** The demo clinic's company id: the largest company (LARGEST_COMPANY_PATIENTS). */
   demo: number;
   /** The server's data folder (DATA_DIR): its database, its mail files (mail/*.eml). */
   dataDir: string;
@@ -95,11 +101,15 @@ async function seed(ownerUrl: string, appUrl: string, demo: number): Promise<Fig
   await seedPatients(ownerUrl, {
     companies: [demo, ...others],
     counts: patientCounts(),
-    existing: new Map([[demo, 200]]),
+    existing: new Map([[demo, DEMO_SEEDED_PATIENTS]]),
   });
   const patientsMs = performance.now() - started - companiesMs;
   return [
-    { name: 'seed: 99 more companies (createCompany)', value: seconds(companiesMs), unit: 's' },
+    {
+      name: `seed: ${OTHER_COMPANIES} more companies (createCompany)`,
+      value: seconds(companiesMs),
+      unit: 's',
+    },
     {
       name: `seed: ${TOTAL_PATIENTS.toLocaleString('en')} patients, indexes, analyze`,
       value: seconds(patientsMs),
@@ -124,10 +134,27 @@ async function buffersReadBack(ownerUrl: string): Promise<void> {
   }
 }
 
-/** Whether the folder's database holds the seeded set already (BENCH_DATA_DIR reused). */
-async function seededAlready(ownerUrl: string): Promise<boolean> {
-  const [row] = await asOwner<{ n: string }>(ownerUrl, 'select count(*) as n from companies');
-  return Number(row!.n) >= 100;
+/**
+ * Whether the folder's database holds the seeded set already (BENCH_DATA_DIR reused); an error if
+ * it holds the other set (one clinic or a hundred), as seeding over it would mix them.
+ */
+async function seededAlready(ownerUrl: string, demo: number): Promise<boolean> {
+  const [row] = await asOwner<{ companies: string; patients: string }>(
+    ownerUrl,
+    `select (select count(*) from companies) as companies,
+      (select count(*) from patients where company_id = $1) as patients`,
+    [demo],
+  );
+  const [companies, patients] = [Number(row!.companies), Number(row!.patients)];
+  if (patients <= DEMO_SEEDED_PATIENTS) return false;
+  // The demo clinic holds the whole million in the one-clinic set only.
+  const oneClinicSet = patients >= TOTAL_PATIENTS;
+  const complete = patients >= LARGEST_COMPANY_PATIENTS && companies > OTHER_COMPANIES;
+  if (complete && oneClinicSet === ONE_CLINIC) return true;
+  throw new Error(
+    `BENCH_DATA_DIR holds another data set (${companies} companies, ${patients} patients in the ` +
+      `demo clinic; BENCH_ONE_CLINIC=${ONE_CLINIC ? 1 : 'unset'}): name another folder`,
+  );
 }
 
 /**
@@ -155,7 +182,7 @@ export async function withScaleData(
       const demo = await demoCompanyId(first.ownerUrl);
       const figures = options.small
         ? [{ name: 'seed: none, the demo clinic alone (small run)', value: 0, unit: 's' }]
-        : kept && (await seededAlready(first.ownerUrl))
+        : kept && (await seededAlready(first.ownerUrl, demo))
           ? [{ name: `seed: reused ${kept}`, value: 0, unit: 's' }]
           : await seed(first.ownerUrl, first.appUrl, demo);
       const restart = async (more: Record<string, string>) => {

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { EVERYWHERE_KINDS, EVERYWHERE_ROWS } from '../src/shared/search-everywhere';
 import { othersBusy, startServer, type Figure, type RunningServer } from './lib';
 import { send, timedSteps, type OneClient } from './one-client';
-import { paletteBrowserFigures } from './palette-browser';
+import { PALETTE, typedSearchFigures } from './palette-browser';
 import { BENCH_ADMIN, BENCH_PASSWORD, signIn, type Auth } from './scale';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -93,7 +93,7 @@ export async function paletteBench(): Promise<Figure[]> {
     try {
       return [
         ...(await paletteFigures(server, await signIn(server.url), DEMO_TERMS)),
-        ...(await paletteBrowserFigures(server, BENCH_ADMIN, DEMO_TERMS)),
+        ...(await typedSearchFigures(server, BENCH_ADMIN, DEMO_TERMS, [PALETTE])),
       ];
     } finally {
       await server.stop();
