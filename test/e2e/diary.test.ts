@@ -1,8 +1,9 @@
 /**
  * The diary screen (issue 44 #4) as reception uses it: book by clicking an empty slot, see it
  * painted, drag it to another time (saved), a drag onto another booking refused with the
- * server's message (it snaps back), mark Arrived on today's list. Screenshots at 1440 and 375
- * px, light and dark; axe finds no serious problem. Prints the week view's answer → painted time
+ * server's message (it snaps back), mark Arrived on today's list; a quarter-hour appointment
+ * shows its patient's name (one line, day and week views); at 375 px the filters fold under a
+ * Filters button. Screenshots at 1440 and 375 px, light and dark; axe finds no serious problem. Prints the week view's answer → painted time
  * for the most practitioners it shows side by side (6 of 20, 180 appointments; days as columns)
  * and for one, and a drag's drop → saved and painted time.
  */
@@ -96,6 +97,9 @@ const slot = (page: Page, hour: number, minute = 0) =>
 const eventOf = (page: Page, name: string) =>
   calendar(page).locator('.rbc-event', { hasText: name });
 
+/** The event's time span, '10:00–10:30': in its tooltip (a one-line event shows only its start). */
+const spanOf = async (event: Locator) => (await event.getAttribute('title'))?.split(': ')[0];
+
 /** Drags `event` down by `slots` quarter hours; answers when the mouse is released. */
 async function dragDown(page: Page, event: Locator, slots: number): Promise<number> {
   const box = (await event.boundingBox())!;
@@ -184,7 +188,9 @@ describe('diary', () => {
       await page.getByRole('option', { name: `Consultation ${tag}` }).click();
       await form.getByRole('button', { name: 'Book' }).click();
       const booked = eventOf(page, 'Jane');
-      await expect.poll(() => booked.innerText()).toContain('10:00–10:30');
+      await expect.poll(() => spanOf(booked)).toBe('10:00–10:30');
+      // Half an hour is one line: its start, then the patient's name.
+      expect(await booked.innerText()).toContain(`10:00 Jane ${last}`);
 
       // Drag it two hours later: saved, and painted there.
       await timeTheDrop(page);
@@ -194,7 +200,7 @@ describe('diary', () => {
           timeout: 10_000,
         })
         .then(() => page.evaluate(() => (window as unknown as Timed).dropTiming));
-      await expect.poll(() => booked.innerText()).toContain('12:00–12:30');
+      await expect.poll(() => spanOf(booked)).toBe('12:00–12:30');
       console.log(
         `diary drag: drop → saved and painted ${Math.round(dropTiming.painted! - dropTiming.dropped!)} ms (budget 150)`,
       );
@@ -209,8 +215,28 @@ describe('diary', () => {
         appointment_start: at(clinicDay(), '14:00'),
         appointment_end: at(clinicDay(), '14:30'),
       });
+      // And a quarter-hour pick-up at 16:00, whose patient's name must show in its 20 px.
+      const { patient_id: bethId } = await insertRow<{ patient_id: number }>('patients', {
+        patient_first_name: 'Beth',
+        patient_last_name: last,
+      });
+      await adminCall('appointments/insert', {
+        appointment_patient_id: bethId,
+        appointment_practitioner_id: practitionerId,
+        appointment_type_id: typeId,
+        appointment_start: at(clinicDay(), '16:00'),
+        appointment_end: at(clinicDay(), '16:15'),
+      });
       await page.reload();
       await eventOf(page, 'Olly').waitFor();
+      const short = eventOf(page, 'Beth');
+      expect(await spanOf(short)).toBe('16:00–16:15');
+      const line = short.locator('.rbc-event-content');
+      expect(await line.innerText()).toBe(`16:00 Beth ${last} · Consultation ${tag}`);
+      // Drawn inside the event's box, not clipped below it.
+      const [box, lineBox] = [(await short.boundingBox())!, (await line.boundingBox())!];
+      expect(lineBox.y).toBeGreaterThanOrEqual(box.y);
+      expect(lineBox.y + lineBox.height).toBeLessThanOrEqual(box.y + box.height);
       const clash = page.waitForResponse((r) => r.url().endsWith('/diary/move'));
       await dragDown(page, eventOf(page, 'Jane'), 8);
       expect((await (await clash).json()) as { result: boolean }).toMatchObject({ result: false });
@@ -218,7 +244,7 @@ describe('diary', () => {
         .getByText(/already has/)
         .first()
         .waitFor();
-      await expect.poll(() => eventOf(page, 'Jane').innerText()).toContain('12:00–12:30');
+      await expect.poll(() => spanOf(eventOf(page, 'Jane'))).toBe('12:00–12:30');
       await page.screenshot({ path: screenshotPath('diary-1440-light') });
       expect(await seriousViolations(page)).toEqual([]);
 
@@ -276,9 +302,35 @@ describe('diary', () => {
         await eventOf(page, 'Jane').waitFor();
         const width = await page.evaluate(() => document.documentElement.scrollWidth);
         expect(width).toBeLessThanOrEqual(375);
+        // The filters are folded under a button: the calendar starts on the first screen.
+        const type = page.getByRole('combobox', { name: 'Type' });
+        expect(await type.isVisible()).toBe(false);
+        expect((await calendar(page).boundingBox())!.y).toBeLessThan(viewport.height * 0.6);
+      } else {
+        expect(await page.getByRole('button', { name: /^Filters/ }).count()).toBe(0);
       }
       await page.screenshot({ path: screenshotPath(`diary-${name}`) });
       expect(await seriousViolations(page)).toEqual([]);
+      if (viewport === SMALL) {
+        // Opened from the keyboard; a type chosen counts as one filter.
+        const filters = page.getByRole('button', { name: 'Filters' });
+        await filters.focus();
+        await page.keyboard.press('Enter');
+        expect(await filters.getAttribute('aria-expanded')).toBe('true');
+        const type = page.getByRole('combobox', { name: 'Type' });
+        await type.waitFor();
+        await page.getByRole('combobox', { name: 'Location' }).waitFor();
+        await type.click();
+        await page.getByRole('option', { name: `Consultation ${tag}` }).click();
+        await page.getByRole('button', { name: 'Filters (1)' }).waitFor();
+        await page.screenshot({ path: screenshotPath(`diary-${name}-filters`) });
+        expect(await seriousViolations(page)).toEqual([]);
+      } else {
+        // The week view's quarter hour is one line too.
+        await page.goto(`/app/diary?view=week&shown=${practitionerId}`);
+        await expect.poll(() => eventOf(page, 'Beth').innerText()).toContain(`16:00 Beth ${last}`);
+        await page.screenshot({ path: screenshotPath(`diary-week-${name}`) });
+      }
       expect(errors).toEqual([]);
     } finally {
       await context.close();

@@ -31,6 +31,12 @@ const DnDCalendar = withDragAndDrop<CalendarEvent, CalendarColumn>(Calendar);
 export const SLOT_MINUTES = 15;
 const DAY_FROM_HOUR = 7;
 const DAY_TO_HOUR = 21;
+/**
+ * Appointments this short (at the hour's 56 px in Diary.module.css: 28 px, or the component's
+ * 20 px floor) have no room for the time above the name: they are one line, start time then name.
+ */
+const ONE_LINE_MINUTES = 30;
+const isOneLine = (event: CalendarEvent) => +event.end - +event.start <= ONE_LINE_MINUTES * 60_000;
 
 /** The event's content shows its saving mark itself (./savingMarks.tsx). */
 const COMPONENTS: Components<CalendarEvent, CalendarColumn> = { event: EventContent };
@@ -73,7 +79,7 @@ const asId = (value: unknown) => (value === undefined || value === null ? null :
 export const DiaryCalendar = memo(function DiaryCalendar(props: Props) {
   const { zone, view, date, colourOf, isClosed } = props;
   // The component's date maths runs in Luxon's default zone: the clinic's, while the diary shows.
-  const { localizer, formats } = useMemo(() => clinicLocalizer(zone), [zone]);
+  const { localizer, formats, wallTime } = useMemo(() => clinicLocalizer(zone), [zone]);
   useEffect(
     () => () => {
       Settings.defaultZone = 'system';
@@ -93,12 +99,23 @@ export const DiaryCalendar = memo(function DiaryCalendar(props: Props) {
   // Stable getters: a new one makes the component draw every column again.
   const eventProps = useCallback<EventPropGetter<CalendarEvent>>(
     (event) => ({
-      className: [classes.event, isLive(event.appointment.status) ? '' : classes.cancelled].join(
-        ' ',
-      ),
+      className: [
+        classes.event,
+        isLive(event.appointment.status) ? '' : classes.cancelled,
+        isOneLine(event) ? classes.oneLine : '',
+      ].join(' '),
       style: { '--event-colour': colourOf(event) } as React.CSSProperties,
     }),
     [colourOf],
+  );
+  // A one-line event's time label (its span) is hidden by CSS and its start leads the title; the
+  // span stays in the tooltip. The month view's events are one line of title only, as before.
+  const titleOf = useCallback(
+    (event: CalendarEvent) =>
+      view !== 'month' && isOneLine(event)
+        ? `${wallTime(event.start)} ${event.title}`
+        : event.title,
+    [view, wallTime],
   );
   const slotProps = useCallback<SlotPropGetter>(
     (start, resourceId) => (isClosed(start, asId(resourceId)) ? { className: classes.closed } : {}),
@@ -143,6 +160,7 @@ export const DiaryCalendar = memo(function DiaryCalendar(props: Props) {
         resourceIdAccessor={(column) => column.id}
         resourceTitleAccessor={(column) => column.title}
         resourceAccessor={(event) => event.resourceId ?? undefined}
+        titleAccessor={titleOf}
         tooltipAccessor={(event) => event.title}
         draggableAccessor={(event) => isLive(event.appointment.status)}
         resizableAccessor={(event) => isLive(event.appointment.status)}

@@ -1,7 +1,12 @@
-/** The diary's controls: the period, the date, the view, columns, colours and filters. */
+/**
+ * The diary's controls: the period, the date, the view, columns, colours and filters. On a phone
+ * the filters fold under a Filters button (with the number in use), so that the calendar starts
+ * on the first screen.
+ */
 import {
   ActionIcon,
   Button,
+  Collapse,
   Group,
   MultiSelect,
   ScrollArea,
@@ -11,6 +16,8 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useId } from 'react';
 import { downloadDaySheet } from '../diary-review/useDueForReview';
 import { periodTitle, type DiaryView } from './diaryTime';
 import { WEEK_PRACTITIONERS_MAX, type Diary } from './useDiary';
@@ -20,7 +27,10 @@ const idData = (rows: ReadonlyArray<{ id: number; name: string }>) =>
 const idOf = (value: string | null) => (value ? Number(value) : null);
 
 export function DiaryToolbar({ diary }: { diary: Diary }) {
-  const { state, reference, view } = diary;
+  const { state, view } = diary;
+  const [filtersOpen, filters] = useDisclosure(false);
+  const filtersId = useId();
+  const active = activeFilters(diary);
   return (
     <>
       <Group justify="space-between" wrap="wrap" gap="sm">
@@ -61,6 +71,16 @@ export function DiaryToolbar({ diary }: { diary: Diary }) {
             ]}
           />
           <Button onClick={diary.startBooking}>New appointment</Button>
+          {diary.phone && (
+            <Button
+              variant="default"
+              onClick={filters.toggle}
+              aria-expanded={filtersOpen}
+              aria-controls={filtersId}
+            >
+              {active ? `Filters (${active})` : 'Filters'}
+            </Button>
+          )}
           {view === 'day' && state.practitionerId !== null && (
             // The chosen practitioner's day, printed: allergies, medicine and safety flags.
             <Button
@@ -72,66 +92,13 @@ export function DiaryToolbar({ diary }: { diary: Diary }) {
           )}
         </Group>
       </Group>
-      <Group gap="sm" align="end" wrap="wrap">
-        {view === 'day' ? (
-          <>
-            <SegmentedControl
-              aria-label="Columns"
-              value={state.columnsBy}
-              onChange={(value) => state.setColumnsBy(value === 'room' ? 'room' : 'practitioner')}
-              data={[
-                { value: 'practitioner', label: 'Practitioners' },
-                { value: 'room', label: 'Rooms' },
-              ]}
-            />
-            <Select
-              label="Practitioner"
-              placeholder="All"
-              clearable
-              data={idData(reference.practitioners)}
-              value={state.practitionerId ? String(state.practitionerId) : null}
-              onChange={(value) => state.setPractitionerId(idOf(value))}
-              w={180}
-            />
-          </>
-        ) : (
-          <MultiSelect
-            label="Practitioners shown"
-            description={`Up to ${WEEK_PRACTITIONERS_MAX}; the day view shows them all`}
-            maxValues={WEEK_PRACTITIONERS_MAX}
-            data={idData(reference.practitioners)}
-            value={diary.shownIds.map(String)}
-            onChange={(values) => state.setShownIds(values.map(Number))}
-            searchable
-            maw={480}
-            miw={220}
-          />
-        )}
-        <Select
-          label="Location"
-          placeholder="All"
-          clearable
-          data={idData(reference.sites)}
-          value={state.locationId ? String(state.locationId) : null}
-          onChange={(value) => state.setLocationId(idOf(value))}
-          w={160}
-        />
-        <Select
-          label="Type"
-          placeholder="All"
-          clearable
-          data={idData(reference.appointmentTypes)}
-          value={state.typeId ? String(state.typeId) : null}
-          onChange={(value) => state.setTypeId(idOf(value))}
-          w={180}
-        />
-        <Switch
-          label="Colour by status"
-          checked={state.colourBy === 'status'}
-          onChange={(e) => state.setColourBy(e.currentTarget.checked ? 'status' : 'type')}
-          mb={8}
-        />
-      </Group>
+      {diary.phone ? (
+        <Collapse expanded={filtersOpen} id={filtersId}>
+          <DiaryFilters diary={diary} />
+        </Collapse>
+      ) : (
+        <DiaryFilters diary={diary} />
+      )}
       {diary.phone && view === 'day' && diary.columnChoice.options.length > 1 && (
         <ScrollArea type="auto" offsetScrollbars>
           <SegmentedControl
@@ -143,5 +110,78 @@ export function DiaryToolbar({ diary }: { diary: Diary }) {
         </ScrollArea>
       )}
     </>
+  );
+}
+
+/** How many of the filters narrow what is shown (the practitioner(s), location, type). */
+function activeFilters({ state, view }: Diary): number {
+  const practitioners = view === 'day' ? state.practitionerId !== null : state.shownIds.length > 0;
+  return [practitioners, state.locationId !== null, state.typeId !== null].filter(Boolean).length;
+}
+
+/** Columns by practitioner or room, the practitioner(s), location and type, colour by status. */
+function DiaryFilters({ diary }: { diary: Diary }) {
+  const { state, reference, view } = diary;
+  return (
+    <Group gap="sm" align="end" wrap="wrap">
+      {view === 'day' ? (
+        <>
+          <SegmentedControl
+            aria-label="Columns"
+            value={state.columnsBy}
+            onChange={(value) => state.setColumnsBy(value === 'room' ? 'room' : 'practitioner')}
+            data={[
+              { value: 'practitioner', label: 'Practitioners' },
+              { value: 'room', label: 'Rooms' },
+            ]}
+          />
+          <Select
+            label="Practitioner"
+            placeholder="All"
+            clearable
+            data={idData(reference.practitioners)}
+            value={state.practitionerId ? String(state.practitionerId) : null}
+            onChange={(value) => state.setPractitionerId(idOf(value))}
+            w={180}
+          />
+        </>
+      ) : (
+        <MultiSelect
+          label="Practitioners shown"
+          description={`Up to ${WEEK_PRACTITIONERS_MAX}; the day view shows them all`}
+          maxValues={WEEK_PRACTITIONERS_MAX}
+          data={idData(reference.practitioners)}
+          value={diary.shownIds.map(String)}
+          onChange={(values) => state.setShownIds(values.map(Number))}
+          searchable
+          maw={480}
+          miw={220}
+        />
+      )}
+      <Select
+        label="Location"
+        placeholder="All"
+        clearable
+        data={idData(reference.sites)}
+        value={state.locationId ? String(state.locationId) : null}
+        onChange={(value) => state.setLocationId(idOf(value))}
+        w={160}
+      />
+      <Select
+        label="Type"
+        placeholder="All"
+        clearable
+        data={idData(reference.appointmentTypes)}
+        value={state.typeId ? String(state.typeId) : null}
+        onChange={(value) => state.setTypeId(idOf(value))}
+        w={180}
+      />
+      <Switch
+        label="Colour by status"
+        checked={state.colourBy === 'status'}
+        onChange={(e) => state.setColourBy(e.currentTarget.checked ? 'status' : 'type')}
+        mb={8}
+      />
+    </Group>
   );
 }

@@ -33,11 +33,15 @@ const twoDigits = (n: number) => (n < 10 ? `0${n}` : String(n));
 
 /**
  * Sets Luxon's default zone to the clinic's (the component converts with the default zone) and
- * returns the localizer for it (Monday starts the week) and the calendar's formats: times as
- * 'HH:mm' in the clinic's zone, worked out from the zone's offset (each event's label is two
- * times, and Luxon's toFormat was a tenth of a render).
+ * returns the localizer for it (Monday starts the week), the calendar's formats and `wallTime`:
+ * times as 'HH:mm' in the clinic's zone, worked out from the zone's offset (each event's label
+ * is two times, and Luxon's toFormat was a tenth of a render).
  */
-export function clinicLocalizer(zone: string): { localizer: DateLocalizer; formats: Formats } {
+export function clinicLocalizer(zone: string): {
+  localizer: DateLocalizer;
+  formats: Formats;
+  wallTime: (date: Date) => string;
+} {
   const clinicZone = new CachedZone(zone);
   Settings.defaultZone = clinicZone;
   const wallTime = (date: Date) => {
@@ -148,7 +152,7 @@ export function clinicLocalizer(zone: string): { localizer: DateLocalizer; forma
     max: (a: Date, b: Date) => new Date(Math.max(+a, +b)),
   };
   Object.assign(localizer, overrides as unknown as Partial<DateLocalizer>);
-  return { localizer, formats };
+  return { localizer, formats, wallTime };
 }
 
 interface Span {
