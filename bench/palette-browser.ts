@@ -24,7 +24,7 @@ const KEY_DELAY_MS = 120;
 const ROUNDS = 3;
 
 /** A search box the bench types into, and how the page shows its results. */
-export interface SearchBox {
+interface SearchBox {
   /** The figures' name. */
   label: string;
   /** The screen it is on. */
