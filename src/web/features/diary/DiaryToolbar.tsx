@@ -119,6 +119,27 @@ function activeFilters({ state, view }: Diary): number {
   return [practitioners, state.locationId !== null, state.typeId !== null].filter(Boolean).length;
 }
 
+/** One "All" or one row of a reference list, as the filter's id (null = all). */
+function IdFilter(props: {
+  label: string;
+  options: ReadonlyArray<{ id: number; name: string }>;
+  value: number | null | undefined;
+  onChange: (id: number | null) => void;
+  w: number;
+}) {
+  return (
+    <Select
+      label={props.label}
+      placeholder="All"
+      clearable
+      data={idData(props.options)}
+      value={props.value ? String(props.value) : null}
+      onChange={(value) => props.onChange(idOf(value))}
+      w={props.w}
+    />
+  );
+}
+
 /** Columns by practitioner or room, the practitioner(s), location and type, colour by status. */
 function DiaryFilters({ diary }: { diary: Diary }) {
   const { state, reference, view } = diary;
@@ -135,13 +156,11 @@ function DiaryFilters({ diary }: { diary: Diary }) {
               { value: 'room', label: 'Rooms' },
             ]}
           />
-          <Select
+          <IdFilter
             label="Practitioner"
-            placeholder="All"
-            clearable
-            data={idData(reference.practitioners)}
-            value={state.practitionerId ? String(state.practitionerId) : null}
-            onChange={(value) => state.setPractitionerId(idOf(value))}
+            options={reference.practitioners}
+            value={state.practitionerId}
+            onChange={state.setPractitionerId}
             w={180}
           />
         </>
@@ -158,22 +177,18 @@ function DiaryFilters({ diary }: { diary: Diary }) {
           miw={220}
         />
       )}
-      <Select
+      <IdFilter
         label="Location"
-        placeholder="All"
-        clearable
-        data={idData(reference.sites)}
-        value={state.locationId ? String(state.locationId) : null}
-        onChange={(value) => state.setLocationId(idOf(value))}
+        options={reference.sites}
+        value={state.locationId}
+        onChange={state.setLocationId}
         w={160}
       />
-      <Select
+      <IdFilter
         label="Type"
-        placeholder="All"
-        clearable
-        data={idData(reference.appointmentTypes)}
-        value={state.typeId ? String(state.typeId) : null}
-        onChange={(value) => state.setTypeId(idOf(value))}
+        options={reference.appointmentTypes}
+        value={state.typeId}
+        onChange={state.setTypeId}
         w={180}
       />
       <Switch
